@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module boundaries follow ../shared/DESIGN.md: each C library is imported by one Swift module,
+// OAuthCore never sees HTTP or C, and AppFlipKit depends on Foundation only.
+let package = Package(
+    name: "AccountLink",
+    platforms: [.macOS(.v14), .iOS(.v16)],
+    products: [
+        .executable(name: "accountlink", targets: ["accountlink"]),
+        .library(name: "AppFlipKit", targets: ["AppFlipKit"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+        .target(name: "CShims", dependencies: ["CMicroHTTPD"]),
+
+        .target(name: "Support"),
+        .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
+        .target(name: "OAuthCore", dependencies: ["Support", "JOSE"]),
+        .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium"]),
+        .target(name: "StoreMemory", dependencies: ["OAuthCore", "Support"]),
+        .target(name: "StoreSQLite", dependencies: ["OAuthCore", "Support", "CSQLite"]),
+        .target(name: "StorePostgres", dependencies: ["OAuthCore", "Support", "CLibPQ"]),
+        .target(name: "StoreConformance", dependencies: ["OAuthCore", "Support"]),
+        .target(name: "Pages", dependencies: ["Support"]),
+        .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
+        .target(name: "AccountLinkServer",
+                dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
+                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit"]),
+        .target(name: "AppFlipKit"),
+        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer"]),
+
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+    ]
+)

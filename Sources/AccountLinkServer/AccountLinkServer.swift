@@ -1,0 +1,1 @@
+// AccountLinkServer: see ../shared/DESIGN.md for what this module owns.

@@ -1,0 +1,1 @@
+// AppFlipKit: see ../shared/DESIGN.md for what this module owns.

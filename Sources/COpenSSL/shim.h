@@ -1,0 +1,14 @@
+#include <openssl/evp.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/bn.h>
+#include <openssl/pem.h>
+#include <openssl/err.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <openssl/hmac.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/x509.h>
+#include <openssl/crypto.h>

@@ -1,0 +1,1 @@
+// HTTPServer: see ../shared/DESIGN.md for what this module owns.

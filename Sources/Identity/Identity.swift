@@ -1,0 +1,1 @@
+// Identity: see ../shared/DESIGN.md for what this module owns.

@@ -1,0 +1,1 @@
+// JOSE: see ../shared/DESIGN.md for what this module owns.

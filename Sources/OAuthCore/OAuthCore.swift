@@ -1,0 +1,1 @@
+// OAuthCore: see ../shared/DESIGN.md for what this module owns.

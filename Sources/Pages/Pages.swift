@@ -1,0 +1,1 @@
+// Pages: see ../shared/DESIGN.md for what this module owns.

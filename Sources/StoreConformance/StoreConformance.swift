@@ -1,0 +1,1 @@
+// StoreConformance: see ../shared/DESIGN.md for what this module owns.

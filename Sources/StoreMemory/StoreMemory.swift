@@ -1,0 +1,1 @@
+// StoreMemory: see ../shared/DESIGN.md for what this module owns.

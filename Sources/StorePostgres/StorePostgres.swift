@@ -1,0 +1,1 @@
+// StorePostgres: see ../shared/DESIGN.md for what this module owns.

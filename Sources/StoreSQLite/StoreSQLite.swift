@@ -1,0 +1,1 @@
+// StoreSQLite: see ../shared/DESIGN.md for what this module owns.

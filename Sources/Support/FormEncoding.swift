@@ -1,0 +1,109 @@
+/// `application/x-www-form-urlencoded` (WHATWG URL §5) and URL query strings.
+/// Parameters keep their order and their repeats, because OAuth must reject a parameter sent twice
+/// (RFC 6749 §3.1, §3.2).
+public struct FormParameters: Sendable, Equatable {
+    public private(set) var pairs: [(name: String, value: String)]
+
+    public init(_ pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
+
+    public static func == (lhs: FormParameters, rhs: FormParameters) -> Bool {
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// The first value of `name`, or nil.
+    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    public func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// Names that occur more than once, in first-seen order.
+    public var duplicatedNames: [String] {
+        var seen = Set<String>()
+        var repeated = [String]()
+        for pair in pairs where !seen.insert(pair.name).inserted && !repeated.contains(pair.name) {
+            repeated.append(pair.name)
+        }
+        return repeated
+    }
+
+    public mutating func append(_ name: String, _ value: String) { pairs.append((name, value)) }
+
+    /// Parses `a=1&b=x+y&c=%2F`; `+` is a space; malformed percent escapes are kept literally.
+    public static func parse<S: StringProtocol>(_ text: S) -> FormParameters {
+        var result = FormParameters()
+        for part in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = FormEncoding.decodeComponent(pieces[0])
+            let value = pieces.count > 1 ? FormEncoding.decodeComponent(pieces[1]) : ""
+            result.append(name, value)
+        }
+        return result
+    }
+
+    /// `name=value&…`, every byte outside RFC 3986's unreserved set percent-encoded.
+    public var encoded: String {
+        pairs.map { FormEncoding.encodeComponent($0.name) + "=" + FormEncoding.encodeComponent($0.value) }
+            .joined(separator: "&")
+    }
+}
+
+public enum FormEncoding {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters (so also `+`, `&`, `=`, space).
+    public static func encodeComponent<S: StringProtocol>(_ text: S) -> String {
+        var out = [UInt8]()
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes `%XX` escapes and `+` as space. Invalid UTF-8 becomes U+FFFD.
+    public static func decodeComponent<S: StringProtocol>(_ text: S, plusIsSpace: Bool = true) -> String {
+        let bytes = Array(text.utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
+                let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+            {
+                out.append(high << 4 | low)
+                i += 3
+            } else if byte == UInt8(ascii: "+") && plusIsSpace {
+                out.append(UInt8(ascii: " "))
+                i += 1
+            } else {
+                out.append(byte)
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

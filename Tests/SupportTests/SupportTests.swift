@@ -1,0 +1,91 @@
+import Testing
+@testable import Support
+
+@Suite struct Base64URLTests {
+    // RFC 4648 §10 vectors, in the url-safe alphabet without padding.
+    @Test(arguments: [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
+                      ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")])
+    func rfc4648Vectors(plain: String, encoded: String) throws {
+        #expect(Base64URL.encode(plain) == encoded)
+        #expect(try Base64URL.decode(encoded) == Array(plain.utf8))
+    }
+
+    @Test func urlSafeAlphabet() throws {
+        #expect(Base64URL.encode([0xFB, 0xFF, 0xBF]) == "-_-_")
+        #expect(try Base64URL.decode("-_-_") == [0xFB, 0xFF, 0xBF])
+    }
+
+    @Test(arguments: ["Zg==", "Zm8=", "Zm9v+A", "Zm9v/A", "Zm 9v", "Z", "Zh"])
+    func rejectsNonCanonicalInput(text: String) {
+        #expect(throws: Base64URL.DecodingError.self) { try Base64URL.decode(text) }
+    }
+}
+
+@Suite struct ConstantTimeTests {
+    @Test func comparesContentAndLength() {
+        #expect(ConstantTime.equals("secret", "secret"))
+        #expect(!ConstantTime.equals("secret", "secreT"))
+        #expect(!ConstantTime.equals("secret", "secret1"))
+        #expect(!ConstantTime.equals("", "a"))
+        #expect(ConstantTime.equals("", ""))
+    }
+}
+
+@Suite struct FormEncodingTests {
+    @Test func parsesRepeatsAndEscapes() {
+        let form = FormParameters.parse("a=1&b=x+y&c=%2F%26%3D&a=2&empty=&flag")
+        #expect(form["a"] == "1")
+        #expect(form.values("a") == ["1", "2"])
+        #expect(form["b"] == "x y")
+        #expect(form["c"] == "/&=")
+        #expect(form["empty"] == "")
+        #expect(form["flag"] == "")
+        #expect(form.duplicatedNames == ["a"])
+    }
+
+    @Test func roundTripsAwkwardValues() {
+        var form = FormParameters()
+        form.append("state", "a b&c=d+e/ü✓%")
+        let again = FormParameters.parse(form.encoded)
+        #expect(again["state"] == "a b&c=d+e/ü✓%")
+        #expect(form.encoded == "state=a%20b%26c%3Dd%2Be%2F%C3%BC%E2%9C%93%25")
+    }
+
+    @Test func keepsBrokenEscapesLiterally() {
+        #expect(FormParameters.parse("x=%zz%4")["x"] == "%zz%4")
+    }
+}
+
+@Suite struct HexAndRandomTests {
+    @Test func hexRoundTrip() {
+        #expect(Hex.encode([0x00, 0xAB, 0xFF]) == "00abff")
+        #expect(Hex.decode("00abFF") == [0x00, 0xAB, 0xFF])
+        #expect(Hex.decode("abc") == nil)
+    }
+
+    @Test func systemRandomGivesDistinctTokens() {
+        let random = SystemRandom()
+        #expect(random.bytes(33).count == 33)
+        #expect(random.token() != random.token())
+        #expect(random.token().count == 43)
+    }
+
+    @Test func manualClockMovesOnlyWhenTold() {
+        let clock = ManualClock()
+        let start = clock.unixTime
+        clock.advance(by: 601)
+        #expect(clock.unixTime == start + 601)
+    }
+}
+
+@Suite struct LoggerTests {
+    @Test func writesOneSortedJSONLine() {
+        let sink = MemorySink()
+        let logger = Logger(label: "test", sink: sink)
+        logger.info("hello \"x\"", ["z": "1", "a": "line\nbreak"])
+        logger.debug("dropped")
+        #expect(sink.records.count == 1)
+        #expect(sink.records[0].jsonLine
+            == #"{"level":"info","logger":"test","msg":"hello \"x\"","a":"line\nbreak","z":"1"}"#)
+    }
+}
