@@ -1,0 +1,99 @@
+import Foundation
+
+/// One person. Identities (password, Apple, Google) point at it; it never has two of one provider+subject.
+public struct Account: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case active, disabled, deleted }
+
+    public var id: String
+    public var status: Status
+    public var email: String?
+    public var emailVerified: Bool
+    public var displayName: String?
+    public var createdAt: Date
+
+    public init(id: String, status: Status = .active, email: String?, emailVerified: Bool,
+                displayName: String?, createdAt: Date) {
+        self.id = id
+        self.status = status
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.createdAt = createdAt
+    }
+}
+
+/// A way to sign in: (provider, subject) is unique; an email is never an identity (DESIGN.md).
+public struct Identity: Sendable, Equatable, Codable {
+    public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google }
+
+    public var id: String
+    public var accountID: String
+    public var provider: Provider
+    /// Apple/Google `sub`; for `password` the normalised email.
+    public var subject: String
+    public var email: String?
+    public var emailVerified: Bool
+    /// Apple's private relay (`privaterelay.appleid.com`): never matched to other accounts by email.
+    public var isPrivateEmail: Bool
+    /// Apple `real_user_status` (0 unsupported, 1 unknown, 2 likely real).
+    public var realUserStatus: Int?
+    /// False after Apple's `email-disabled` notification: mail no longer reaches the relay address.
+    public var emailReachable: Bool
+    public var firstSignInAt: Date
+    public var lastSignInAt: Date
+
+    public init(id: String, accountID: String, provider: Provider, subject: String, email: String?,
+                emailVerified: Bool, isPrivateEmail: Bool = false, realUserStatus: Int? = nil,
+                emailReachable: Bool = true, firstSignInAt: Date, lastSignInAt: Date) {
+        self.id = id
+        self.accountID = accountID
+        self.provider = provider
+        self.subject = subject
+        self.email = email
+        self.emailVerified = emailVerified
+        self.isPrivateEmail = isPrivateEmail
+        self.realUserStatus = realUserStatus
+        self.emailReachable = emailReachable
+        self.firstSignInAt = firstSignInAt
+        self.lastSignInAt = lastSignInAt
+    }
+}
+
+/// A provider refresh token kept so that it can be revoked later (Apple `/auth/revoke`, rule 5.1.1(v)).
+public struct ThirdPartyToken: Sendable, Equatable, Codable {
+    public var identityID: String
+    public var accountID: String
+    public var provider: Identity.Provider
+    /// AES-256-GCM sealed with the master key; never stored in clear.
+    public var encryptedRefreshToken: [UInt8]
+    public var createdAt: Date
+
+    public init(identityID: String, accountID: String, provider: Identity.Provider,
+                encryptedRefreshToken: [UInt8], createdAt: Date) {
+        self.identityID = identityID
+        self.accountID = accountID
+        self.provider = provider
+        self.encryptedRefreshToken = encryptedRefreshToken
+        self.createdAt = createdAt
+    }
+}
+
+/// A revocation at a provider that could not be delivered yet; retried until it succeeds.
+public struct PendingRevocation: Sendable, Equatable, Codable {
+    public var id: String
+    public var provider: Identity.Provider
+    public var encryptedRefreshToken: [UInt8]
+    public var attempts: Int
+    public var nextAttemptAt: Date
+    public var lastError: String?
+
+    public init(id: String, provider: Identity.Provider, encryptedRefreshToken: [UInt8], attempts: Int = 0,
+                nextAttemptAt: Date, lastError: String? = nil) {
+        self.id = id
+        self.provider = provider
+        self.encryptedRefreshToken = encryptedRefreshToken
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+    }
+}

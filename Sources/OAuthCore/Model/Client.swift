@@ -1,0 +1,37 @@
+import Foundation
+
+/// A registered OAuth client (RFC 6749 §2). Google's Cloud-to-cloud integration is one; the maker's
+/// own app is another (`firstParty`).
+public struct Client: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    /// Hash of the client secret (see `SecretHasher`); nil for public clients.
+    public var secretHash: String?
+    /// Exact-match list (RFC 6749 §3.1.2.3; Google's `/r/PROJECT` and App Flip `/a/BUNDLE` URIs).
+    public var redirectURIs: [String]
+    /// Scopes this client may be granted; empty means any scope the server knows.
+    public var scopes: [String]
+    public var isPublic: Bool
+    /// The maker's own app: may use the password and token-exchange grants and App Flip; consent implied.
+    public var firstParty: Bool
+    /// Registered with Google's App Flip redirect URIs.
+    public var appFlip: Bool
+    /// Opt-in refresh-token rotation with reuse detection; Google clients keep it off (Google's guidance).
+    public var rotateRefreshTokens: Bool
+    public var createdAt: Date
+
+    public init(id: String, name: String, secretHash: String?, redirectURIs: [String], scopes: [String] = [],
+                isPublic: Bool = false, firstParty: Bool = false, appFlip: Bool = false,
+                rotateRefreshTokens: Bool = false, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.secretHash = secretHash
+        self.redirectURIs = redirectURIs
+        self.scopes = scopes
+        self.isPublic = isPublic
+        self.firstParty = firstParty
+        self.appFlip = appFlip
+        self.rotateRefreshTokens = rotateRefreshTokens
+        self.createdAt = createdAt
+    }
+}

@@ -1,1 +1,0 @@
-// OAuthCore: see ../shared/DESIGN.md for what this module owns.

@@ -1,0 +1,59 @@
+import Foundation
+import OAuthCore
+
+/// The whole memory store as one value, so a transaction is "copy, mutate, write back".
+struct MemoryState: Sendable {
+    var clients: [String: Client] = [:]
+    var accounts: [String: Account] = [:]
+    var accountOrder: [String] = []
+    var identities: [String: Identity] = [:]
+    var passwords: [String: String] = [:]
+    var thirdPartyTokens: [String: ThirdPartyToken] = [:]
+    var pendingRevocations: [String: PendingRevocation] = [:]
+    var grants: [String: Grant] = [:]
+    var grantOrder: [String] = []
+    var codes: [String: AuthorizationCode] = [:]
+    var tokens: [String: TokenRecord] = [:]
+    var sessions: [String: Session] = [:]
+    var interactions: [String: Interaction] = [:]
+    var signingKeys: [StoredSigningKey] = []
+    var notifications: [String: Date] = [:]
+    var audit: [AuditEvent] = []
+
+    mutating func revokeGrant(id: String, at time: Date) -> Bool {
+        guard var grant = grants[id], grant.revokedAt == nil else { return false }
+        grant.revokedAt = time
+        grants[id] = grant
+        for (hash, code) in codes where code.grantID == id && code.consumedAt == nil {
+            codes[hash]?.consumedAt = time
+        }
+        for (hash, token) in tokens where token.grantID == id && token.revokedAt == nil {
+            tokens[hash]?.revokedAt = time
+        }
+        return true
+    }
+
+    mutating func eraseAccount(id: String, at time: Date) -> Bool {
+        guard var account = accounts[id], account.status != .deleted else { return false }
+        account.status = .deleted
+        account.email = nil
+        account.displayName = nil
+        account.emailVerified = false
+        accounts[id] = account
+        identities = identities.filter { $0.value.accountID != id }
+        passwords[id] = nil
+        thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
+        sessions = sessions.filter { $0.value.accountID != id }
+        for grant in grants.values where grant.accountID == id { _ = revokeGrant(id: grant.id, at: time) }
+        return true
+    }
+
+    mutating func purgeExpired(before time: Date) -> Int {
+        let before = codes.count + tokens.count + sessions.count + interactions.count
+        codes = codes.filter { $0.value.expiresAt >= time }
+        tokens = tokens.filter { $0.value.expiresAt.map { $0 >= time } ?? true }
+        sessions = sessions.filter { $0.value.expiresAt >= time }
+        interactions = interactions.filter { $0.value.expiresAt >= time }
+        return before - (codes.count + tokens.count + sessions.count + interactions.count)
+    }
+}

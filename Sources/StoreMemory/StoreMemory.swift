@@ -1,1 +1,0 @@
-// StoreMemory: see ../shared/DESIGN.md for what this module owns.
