@@ -1,1 +1,0 @@
-// AccountLinkServer: see ../shared/DESIGN.md for what this module owns.

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads settings from a JSON file, the environment and flags, in that order of rising priority.
+public struct ConfigurationLoader {
+    /// One setting: its environment name, its JSON key and, for some, its flag.
+    struct Setting {
+        let env: String
+        let json: String
+        let flag: String?
+    }
+
+    static let listen = Setting(env: "ACCOUNTLINK_LISTEN", json: "listen", flag: "listen")
+    static let issuer = Setting(env: "ACCOUNTLINK_ISSUER", json: "issuer", flag: "issuer")
+    static let database = Setting(env: "ACCOUNTLINK_DATABASE", json: "database", flag: "database")
+    static let config = Setting(env: "ACCOUNTLINK_CONFIG", json: "config", flag: "config")
+    static let masterKey = Setting(env: "ACCOUNTLINK_MASTER_KEY", json: "master_key", flag: nil)
+    static let appleClientIDs = Setting(env: "ACCOUNTLINK_APPLE_CLIENT_IDS", json: "apple_client_ids", flag: nil)
+    static let appleTeamID = Setting(env: "ACCOUNTLINK_APPLE_TEAM_ID", json: "apple_team_id", flag: nil)
+    static let appleKeyID = Setting(env: "ACCOUNTLINK_APPLE_KEY_ID", json: "apple_key_id", flag: nil)
+    static let appleKeyFile = Setting(
+        env: "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE", json: "apple_private_key_file", flag: nil)
+    static let appleBaseURL = Setting(env: "ACCOUNTLINK_APPLE_BASE_URL", json: "apple_base_url", flag: nil)
+    static let googleClientIDs = Setting(env: "ACCOUNTLINK_GOOGLE_CLIENT_IDS", json: "google_client_ids", flag: nil)
+    static let googleJWKS = Setting(env: "ACCOUNTLINK_GOOGLE_JWKS_URL", json: "google_jwks_url", flag: nil)
+    static let productName = Setting(env: "ACCOUNTLINK_PRODUCT_NAME", json: "product_name", flag: nil)
+    static let logoURL = Setting(env: "ACCOUNTLINK_LOGO_URL", json: "logo_url", flag: nil)
+    static let consentStatement = Setting(
+        env: "ACCOUNTLINK_CONSENT_STATEMENT", json: "consent_statement", flag: nil)
+    static let appleAppIDs = Setting(env: "ACCOUNTLINK_APPLE_APP_IDS", json: "apple_app_ids", flag: nil)
+    static let appFlipPath = Setting(env: "ACCOUNTLINK_APP_FLIP_PATH", json: "app_flip_path", flag: nil)
+    static let androidPackage = Setting(env: "ACCOUNTLINK_ANDROID_PACKAGE", json: "android_package", flag: nil)
+    static let androidCerts = Setting(
+        env: "ACCOUNTLINK_ANDROID_CERT_FINGERPRINTS", json: "android_cert_fingerprints", flag: nil)
+    static let accessLifetime = Setting(
+        env: "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME", json: "access_token_lifetime", flag: nil)
+    static let logLevel = Setting(env: "ACCOUNTLINK_LOG_LEVEL", json: "log_level", flag: nil)
+
+    /// The flags that every command accepts for configuration.
+    public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]
+
+    let environment: [String: String]
+    let flags: [String: String]
+    private var file: [String: Any] = [:]
+
+    public init(environment: [String: String], flags: [String: String]) {
+        self.environment = environment
+        self.flags = flags
+    }
+
+    /// Loads and validates; throws `ConfigurationError` naming the setting at fault.
+    public func load() throws -> ServerConfiguration {
+        var loader = self
+        if let path = value(Self.config) { loader.file = try Self.readFile(path) }
+        return try loader.build()
+    }
+
+    func value(_ setting: Setting) -> String? {
+        if let flag = setting.flag, let v = flags[flag] { return v }
+        if let v = environment[setting.env], !v.isEmpty { return v }
+        switch file[setting.json] {
+        case let s as String: return s
+        case let n as NSNumber: return n.stringValue
+        case let list as [Any]: return list.map { "\($0)" }.joined(separator: ",")
+        default: return nil
+        }
+    }
+
+    func list(_ setting: Setting) -> [String] {
+        (value(setting) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The name to show for a setting: the flag when one was given, else the environment variable.
+    func name(_ setting: Setting) -> String {
+        if let flag = setting.flag, flags[flag] != nil { return "--\(flag)" }
+        if environment[setting.env] != nil { return setting.env }
+        if file[setting.json] != nil { return "\(setting.json) (config file)" }
+        return setting.env
+    }
+
+    static func readFile(_ path: String) throws -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(key: config.env, "cannot read the config file \(path)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ConfigurationError(key: config.env, "\(path) is not a JSON object")
+        }
+        return object
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The whole configuration as one validated, immutable value (STYLE.md §8), loaded once from the
+/// JSON file, the environment and the flags (flags win, then the environment, then the file), with
+/// the names of CONTRACT.md. Each component receives only its slice.
+public struct ServerConfiguration: Sendable, Equatable {
+    public enum Database: Sendable, Equatable {
+        case sqlite(path: String)
+        case postgres(url: String)
+    }
+
+    public struct Apple: Sendable, Equatable {
+        public var clientIDs: [String]
+        public var teamID: String?
+        public var keyID: String?
+        public var privateKeyFile: String?
+        public var baseURL: URL
+        /// Sign in with Apple is on when at least one `aud` is accepted.
+        public var enabled: Bool { !clientIDs.isEmpty }
+        /// Code exchange and revocation need the ES256 client secret's three parts.
+        public var canCallApple: Bool { teamID != nil && keyID != nil && privateKeyFile != nil }
+    }
+
+    public struct Google: Sendable, Equatable {
+        public var clientIDs: [String]
+        public var jwksURL: URL
+        public var enabled: Bool { !clientIDs.isEmpty }
+    }
+
+    public var listenHost: String
+    public var listenPort: Int
+    public var issuer: URL
+    public var database: Database
+    /// nil only until `MasterKey.resolve` fills it in (SQLite may generate one on first start).
+    public var masterKey: [UInt8]?
+    public var apple: Apple
+    public var google: Google
+    /// Maker branding on the consent page, and its authorization statement (Google's rules).
+    public var productName: String
+    public var logoURL: String?
+    public var consentStatement: String
+    /// Universal links: `TEAMID.bundle.id` values for apple-app-site-association, and the App Flip path.
+    public var appleAppIDs: [String]
+    public var appFlipPath: String
+    /// Android App Links: package name and SHA-256 certificate fingerprints for assetlinks.json.
+    public var androidPackage: String?
+    public var androidCertFingerprints: [String]
+    /// Lifetimes in seconds.
+    public var accessTokenLifetime: Int
+    public var logLevel: String
+
+    public var listenDescription: String { "\(listenHost):\(listenPort)" }
+
+    public var issuerString: String {
+        var text = issuer.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}

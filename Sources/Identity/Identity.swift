@@ -1,1 +1,0 @@
-// Identity: see ../shared/DESIGN.md for what this module owns.
