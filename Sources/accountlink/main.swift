@@ -1,1 +1,5 @@
-print("accountlink")
+import Foundation
+
+// Top-level code with `await` (PLATFORM.md item 8: no Task {} plus a blocked main thread).
+let status = await CommandLine.runAccountLink(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -1,0 +1,74 @@
+import Foundation
+import OAuthCore
+import Identity
+import StoreMemory
+import Support
+
+public struct RuntimeError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The opened, migrated database plus what every command needs besides it.
+public final class Runtime: Sendable {
+    public let configuration: ServerConfiguration
+    public let storage: any Storage
+    public let masterKey: [UInt8]
+    public let clock: any Clock
+    public let random: any RandomSource
+    public let logger: Logger
+
+    init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
+         random: any RandomSource, logger: Logger) {
+        self.configuration = configuration
+        self.storage = storage
+        self.masterKey = masterKey
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+    }
+
+    public static func open(_ configuration: ServerConfiguration, logger: Logger,
+                            clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom()) throws -> Runtime {
+        let storage = try StorageFactory.open(configuration.database, logger: logger)
+        let key = try MasterKey.resolve(configuration, random: random, logger: logger)
+        return Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock, random: random,
+                       logger: logger)
+    }
+
+    /// Records something for the operator; a failure to audit never fails the action itself.
+    public func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
+        let event = AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind, accountID: accountID,
+                               clientID: clientID, detail: detail)
+        do { try storage.appendAudit(event) } catch {
+            logger.error("audit write failed", ["audit.kind": kind, "error": "\(error)"])
+        }
+    }
+}
+
+enum StorageFactory {
+    static func open(_ database: ServerConfiguration.Database, logger: Logger) throws -> any Storage {
+        switch database {
+        case .sqlite(let path):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw RuntimeError("cannot create the database folder \(folder.path): \(error.localizedDescription)")
+            }
+            // Replaced by SQLiteStorage when the SQLite store lands.
+            return MemoryStorage()
+        case .postgres:
+            throw RuntimeError("PostgreSQL store not available")
+        }
+    }
+}
+
+extension Runtime {
+    public var accounts: AccountDirectory { AccountDirectory(storage: storage, clock: clock, random: random) }
+
+    public var deletion: AccountDeletionService {
+        AccountDeletionService(storage: storage, clock: clock, random: random, revoker: nil)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import OAuthCore
+import Support
+
+/// Revokes a provider refresh token at the provider (Apple `/auth/revoke`). Throwing means "try
+/// again later", and the revocation is kept as pending, never forgotten.
+public protocol ProviderTokenRevoker: Sendable {
+    func revoke(provider: Identity.Provider, encryptedRefreshToken: [UInt8]) async throws
+}
+
+/// Account deletion (App Store rule 5.1.1(v)): provider tokens revoked, every grant revoked (so
+/// Google's refresh token dies and Google unlinks), personal data erased, an audit record kept.
+public struct AccountDeletionService: Sendable {
+    public struct Report: Sendable, Equatable {
+        public var grantsRevoked: Int
+        public var providerTokensRevoked: Int
+        public var providerTokensPending: Int
+
+        public var summary: String {
+            "\(grantsRevoked) linked service(s) revoked, \(providerTokensRevoked) provider token(s) revoked"
+                + (providerTokensPending > 0 ? ", \(providerTokensPending) provider revocation(s) queued for retry" : "")
+        }
+    }
+
+    let storage: any Storage
+    let clock: any Clock
+    let random: any RandomSource
+    let revoker: (any ProviderTokenRevoker)?
+
+    public init(storage: any Storage, clock: any Clock, random: any RandomSource,
+                revoker: (any ProviderTokenRevoker)?) {
+        self.storage = storage
+        self.clock = clock
+        self.random = random
+        self.revoker = revoker
+    }
+
+    public func delete(accountID: String) async throws -> Report {
+        let tokens = try storage.thirdPartyTokens(accountID: accountID)
+        let grants = try storage.activeGrants(accountID: accountID).count
+        let now = clock.now()
+        // Erase first (atomic), holding the provider tokens as pending revocations in the same transaction,
+        // so a crash between the two steps loses nothing.
+        let pending = tokens.map {
+            PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: $0.provider,
+                              encryptedRefreshToken: $0.encryptedRefreshToken, nextAttemptAt: now)
+        }
+        try storage.transaction { tx in
+            guard try tx.eraseAccount(id: accountID, at: now) else { return }
+            for revocation in pending { try tx.insertPendingRevocation(revocation) }
+            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.deleted",
+                                          accountID: accountID,
+                                          detail: "grants=\(grants) provider_tokens=\(tokens.count)"))
+        }
+        var revoked = 0
+        for revocation in pending where try await attempt(revocation) { revoked += 1 }
+        return Report(grantsRevoked: grants, providerTokensRevoked: revoked,
+                      providerTokensPending: pending.count - revoked)
+    }
+
+    /// Delivers one pending revocation; on failure schedules the next try with a growing delay.
+    public func attempt(_ revocation: PendingRevocation) async throws -> Bool {
+        guard let revoker else { return false }
+        do {
+            try await revoker.revoke(provider: revocation.provider,
+                                     encryptedRefreshToken: revocation.encryptedRefreshToken)
+            try storage.deletePendingRevocation(id: revocation.id)
+            return true
+        } catch {
+            var next = revocation
+            next.attempts += 1
+            next.nextAttemptAt = clock.now().addingTimeInterval(min(3600, 30 * pow(2, Double(min(next.attempts, 7)))))
+            next.lastError = String(describing: error).prefix(200).description
+            try storage.updatePendingRevocation(next)
+            return false
+        }
+    }
+
+    /// Retries every revocation that is due; the server calls this periodically.
+    public func retryDue() async throws -> Int {
+        var delivered = 0
+        for revocation in try storage.duePendingRevocations(at: clock.now()) where try await attempt(revocation) {
+            delivered += 1
+        }
+        return delivered
+    }
+}

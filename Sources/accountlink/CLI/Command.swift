@@ -1,0 +1,60 @@
+import AccountLinkServer
+import Foundation
+import Support
+
+/// One subcommand: parse, validate, run (STYLE.md §8).
+protocol Command: Sendable {
+    /// Words after `accountlink`, e.g. ["client", "add"].
+    static var path: [String] { get }
+    static var summary: String { get }
+    /// The text `accountlink … --help` prints.
+    static var help: String { get }
+    static var spec: ArgumentSpec { get }
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode
+}
+
+/// What a command may touch: the environment, the standard streams, and the server runtime.
+final class CommandContext: @unchecked Sendable {
+    let environment: [String: String]
+    let configurationFlags: [String: String]
+
+    init(environment: [String: String], configurationFlags: [String: String]) {
+        self.environment = environment
+        self.configurationFlags = configurationFlags
+    }
+
+    func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// All of standard input (passwords and secrets come this way, never from argv).
+    func readStandardInput() -> String {
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func configuration() throws -> ServerConfiguration {
+        do {
+            return try ConfigurationLoader(environment: environment, flags: configurationFlags).load()
+        } catch let error as ConfigurationError {
+            throw CommandFailure.usage("configuration: \(error)")
+        }
+    }
+
+    lazy var logger: Logger = Logger(label: "accountlink", minimumLevel: .warning)
+
+    /// Opens the configured database (migrating it) and resolves the master key.
+    func runtime() throws -> Runtime {
+        let configuration = try configuration()
+        do {
+            return try Runtime.open(configuration, logger: logger)
+        } catch let error as ConfigurationError {
+            throw CommandFailure.usage("configuration: \(error)")
+        } catch let error as RuntimeError {
+            throw CommandFailure.unavailable(error.description)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+extension CommandLine {
+    static let commands: [any Command.Type] = [
+        MigrateCommand.self,
+        ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
+        UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
+    ]
+
+    static func runAccountLink(_ words: [String]) async -> ExitCode {
+        let environment = ProcessInfo.processInfo.environment
+        let bare = CommandContext(environment: environment, configurationFlags: [:])
+        if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+            bare.out(Help.overview(commands))
+            return words.isEmpty ? .usage : .success
+        }
+        guard let (command, rest) = find(words) else {
+            bare.err("accountlink: unknown command \"\(words.prefix(2).joined(separator: " "))\"; see accountlink --help")
+            return .usage
+        }
+        do {
+            let arguments = try Arguments(rest, spec: command.spec)
+            if arguments.wantsHelp {
+                bare.out(command.help)
+                return .success
+            }
+            let context = CommandContext(environment: environment, configurationFlags: arguments.configurationFlags)
+            return try await command.run(arguments, context)
+        } catch let failure as CommandFailure {
+            bare.err("accountlink \(command.path.joined(separator: " ")): \(failure.message)")
+            if failure.code == .usage { bare.err("see accountlink \(command.path.joined(separator: " ")) --help") }
+            return failure.code
+        } catch {
+            bare.err("accountlink \(command.path.joined(separator: " ")): internal error: \(error)")
+            return .software
+        }
+    }
+
+    /// The longest command path that prefixes the words.
+    static func find(_ words: [String]) -> (any Command.Type, [String])? {
+        let sorted = commands.sorted { $0.path.count > $1.path.count }
+        for command in sorted where words.starts(with: command.path) {
+            return (command, Array(words.dropFirst(command.path.count)))
+        }
+        return nil
+    }
+}

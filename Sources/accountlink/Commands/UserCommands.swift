@@ -1,0 +1,101 @@
+import AccountLinkServer
+import Foundation
+import Identity
+import OAuthCore
+
+enum UserAddCommand: Command {
+    static let path = ["user", "add"]
+    static let summary = "create a password account (password read from stdin)"
+    static let help = """
+        Usage: accountlink user add --email EMAIL [--name NAME] --password-stdin
+
+        Creates an account that signs in with email and password. The password is read from standard
+        input (never from the command line) and stored only as an Argon2id hash.
+        """
+    static let spec = ArgumentSpec(valued: ["email", "name"], booleans: ["password-stdin"])
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let email = try arguments.required("email").trimmingCharacters(in: .whitespaces)
+        guard arguments.flag("password-stdin") else {
+            throw CommandFailure.usage("--password-stdin is required: pipe the password on standard input")
+        }
+        guard EmailAddress.isPlausible(email) else { throw CommandFailure.data("\(email) is not an email address") }
+        let password = context.readStandardInput().trimmingCharacters(in: .newlines)
+        guard password.count >= 8 else { throw CommandFailure.data("the password must have at least 8 characters") }
+        let runtime = try context.runtime()
+        let accounts = runtime.accounts
+        do {
+            let account = try accounts.createPasswordAccount(
+                email: email, name: arguments.value("name"), password: password)
+            context.err("created account \(account.id) for \(email)")
+            context.out(account.id)
+        } catch AccountDirectory.Failure.emailTaken {
+            throw CommandFailure.data("an account with email \(email) already exists")
+        }
+        return .success
+    }
+}
+
+enum UserListCommand: Command {
+    static let path = ["user", "list"]
+    static let summary = "list accounts"
+    static let help = """
+        Usage: accountlink user list [--json]
+
+        Lists accounts with their sign-in methods. Password hashes are never shown.
+        """
+    static let spec = ArgumentSpec(booleans: ["json"])
+
+    struct View: Encodable {
+        let id: String
+        let email: String?
+        let email_verified: Bool
+        let name: String?
+        let status: String
+        let sign_in_methods: [String]
+        let created_at: String
+    }
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let storage = try context.runtime().storage
+        let views = try storage.listAccounts().map { account in
+            View(id: account.id, email: account.email, email_verified: account.emailVerified, name: account.displayName,
+                 status: account.status.rawValue,
+                 sign_in_methods: try storage.identities(accountID: account.id).map(\.provider.rawValue),
+                 created_at: JSONOutput.timestamp(account.createdAt))
+        }
+        if arguments.flag("json") {
+            context.out(try JSONOutput.encode(views))
+        } else if views.isEmpty {
+            context.err("no accounts")
+        } else {
+            for view in views {
+                context.out("\(view.id)\t\(view.email ?? "-")\t\(view.name ?? "-")\t\(view.status)\t\(view.sign_in_methods.joined(separator: ","))")
+            }
+        }
+        return .success
+    }
+}
+
+enum UserDeleteCommand: Command {
+    static let path = ["user", "delete"]
+    static let summary = "delete an account and revoke everything it was given"
+    static let help = """
+        Usage: accountlink user delete ID_OR_EMAIL
+
+        Deletes the account (App Store rule 5.1.1(v)): revokes its Apple tokens at Apple, revokes every
+        grant (so Google's tokens stop working), erases personal data, keeps an audit record without it.
+        """
+    static let spec = ArgumentSpec(positionals: 1...1)
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let key = arguments.positionals[0]
+        let runtime = try context.runtime()
+        let storage = runtime.storage
+        guard let account = try storage.account(id: key) ?? storage.account(email: key), account.status != .deleted
+        else { throw CommandFailure.data("no account \(key)") }
+        let report = try await runtime.deletion.delete(accountID: account.id)
+        context.err("deleted account \(account.id): \(report.summary)")
+        return .success
+    }
+}
