@@ -1,0 +1,37 @@
+# AccountLink: two commands on a fresh Debian 12 machine (README).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+export PATH := $(CURDIR)/.build/python/bin:$(PATH)
+
+.PHONY: help deps build release run test test-swift test-peers demo bench clean
+
+help:
+	@echo "make run    build (release) and serve on http://127.0.0.1:8080 with SQLite"
+	@echo "make test   install test dependencies and run every test"
+	@echo "make demo   the whole story end to end on a throwaway database"
+	@echo "make bench  the benchmarks"
+
+deps:
+	@scripts/install-deps.sh build
+
+release: deps
+	swift build -c release --product accountlink
+
+run: release
+	.build/release/accountlink serve
+
+test:
+	@scripts/install-deps.sh test
+	swift build --build-tests
+	swift build -c release --product accountlink
+	scripts/test-postgres.sh scripts/run-tests.sh
+
+demo: release
+	.build/release/accountlink demo
+
+bench: release
+	@scripts/install-deps.sh bench
+	scripts/bench.sh
+
+clean:
+	rm -rf .build

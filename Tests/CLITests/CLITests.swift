@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct CLITests {
+    @Test func topLevelHelpListsEveryContractCommand() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["serve", "migrate", "client add", "client list", "client remove", "user add", "user list",
+                        "user delete", "keys list", "keys rotate", "token verify", "demo", "simulate app-flip"] {
+            #expect(result.stdout.contains("  " + command), "help lacks \(command)")
+        }
+    }
+
+    @Test(arguments: [["client", "add"], ["client", "list"], ["user", "add"], ["user", "delete"], ["migrate"],
+                      ["serve"], ["keys", "rotate"], ["token", "verify"]])
+    func commandHelp(command: [String]) throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(command + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Usage: accountlink " + command.joined(separator: " ")))
+    }
+
+    @Test func badFlagIsAUsageError() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["client", "add", "--id", "x", "--name", "X", "--no-such-flag"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown option --no-such-flag"))
+        #expect(try cli.run(["no-such-command"]).status == 64)
+        #expect(try cli.run(["client", "add", "--name", "X"]).stderr.contains("--id is required"))
+    }
+
+    @Test func badConfigurationNamesTheKey() throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        cli.environment["ACCOUNTLINK_ISSUER"] = "http://example.com"
+        let result = try cli.run(["client", "list"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("ACCOUNTLINK_ISSUER"))
+        cli.environment["ACCOUNTLINK_ISSUER"] = nil
+        cli.environment["ACCOUNTLINK_MASTER_KEY"] = "c2hvcnQ="
+        #expect(try cli.run(["client", "list"]).stderr.contains("ACCOUNTLINK_MASTER_KEY"))
+        #expect(try cli.run(["client", "list", "--database", "mysql://x"]).stderr.contains("--database"))
+    }
+
+    @Test func googleClientGetsTheTwoWebAndTwelveAppFlipRedirectURIs() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let add = try cli.run(["client", "add", "--id", "google", "--name", "Google", "--google-project", "p",
+                               "--app-flip"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let secret = add.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(secret.utf8.count >= 43, "a 256-bit secret is printed once on stdout")
+        let list = try cli.run(["client", "list", "--json"])
+        #expect(list.status == 0)
+        #expect(!list.stdout.contains(secret), "the secret is never shown again")
+        let clients = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        let uris = try #require(clients?.first?["redirect_uris"] as? [String])
+        var expected = ["https://oauth-redirect.googleusercontent.com/r/p",
+                        "https://oauth-redirect-sandbox.googleusercontent.com/r/p"]
+        for host in ["oauth-redirect", "oauth-redirect-sandbox"] {
+            for app in ["com.google.Chromecast", "com.google.Chromecast.dev", "com.google.Chromecast.enterprise",
+                        "com.google.OPA", "com.google.OPA.dev", "com.google.OPA.enterprise"] {
+                expected.append("https://\(host).googleusercontent.com/a/\(app)")
+            }
+        }
+        #expect(uris.count == 14)
+        #expect(Set(uris) == Set(expected))
+        #expect(try cli.run(["client", "add", "--id", "google", "--name", "Again"]).status == 65)
+    }
+
+    @Test func secretFromStdinAndPublicClients() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let add = try cli.run(["client", "add", "--id", "web", "--name", "Web", "--redirect-uri",
+                               "https://example.com/cb", "--secret-stdin"], stdin: "a-secret-of-enough-length\n")
+        #expect(add.status == 0)
+        #expect(add.stdout.isEmpty, "a secret given on stdin is not echoed")
+        let app = try cli.run(["client", "add", "--id", "app", "--name", "App", "--public", "--first-party"])
+        #expect(app.status == 0)
+        #expect(app.stdout.isEmpty)
+        #expect(try cli.run(["client", "add", "--id", "bad", "--name", "B", "--redirect-uri", "http://evil.example/cb"])
+            .status == 65)
+        #expect(try cli.run(["client", "remove", "web"]).status == 0)
+        #expect(try cli.run(["client", "remove", "web"]).status == 65)
+    }
+
+    @Test func userAddThenListNeverShowsTheHash() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let add = try cli.run(["user", "add", "--email", "Ada@Example.com", "--name", "Ada", "--password-stdin"],
+                              stdin: "correct horse battery\n")
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try cli.run(["user", "list", "--json"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("ada@example.com"))
+        #expect(list.stdout.contains("\"Ada\""))
+        #expect(!list.stdout.contains("argon2"), "no password hash in the listing")
+        #expect(!list.stdout.contains("correct horse"))
+        #expect(try cli.run(["user", "add", "--email", "ada@example.com", "--password-stdin"], stdin: "another pass\n")
+            .status == 65)
+        #expect(try cli.run(["user", "add", "--email", "x@example.com", "--password-stdin"], stdin: "short\n")
+            .status == 65)
+        #expect(try cli.run(["user", "add", "--email", "x@example.com", "--password", "p"]).status == 64)
+    }
+
+    @Test func userDeleteErasesTheAccount() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        _ = try cli.run(["user", "add", "--email", "gone@example.com", "--password-stdin"], stdin: "password123\n")
+        let delete = try cli.run(["user", "delete", "gone@example.com"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains("gone@example.com")))
+        #expect(try cli.run(["user", "delete", "gone@example.com"]).status == 65)
+    }
+}
