@@ -1,0 +1,2 @@
+-- wrk script: GET with a Bearer token from the environment (BENCH_TOKEN).
+wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN")
