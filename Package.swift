@@ -41,5 +41,6 @@ let package = Package(
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CLITests", dependencies: ["accountlink"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
     ]
 )

@@ -1,2 +1,60 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
 #include "CShims.h"
-int accountlink_shims_version(void) { return 1; }
+
+struct MHD_Daemon *accountlink_mhd_start(const accountlink_mhd_options *o) {
+    struct MHD_OptionItem items[12];
+    int n = 0;
+#define ITEM(opt, val, ptr) do { items[n].option = (opt); items[n].value = (intptr_t)(val); \
+                                 items[n].ptr_value = (ptr); n++; } while (0)
+    ITEM(MHD_OPTION_LISTEN_SOCKET, o->listen_fd, NULL);
+    if (o->thread_pool_size > 1) ITEM(MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size, NULL);
+    if (o->connection_limit > 0) ITEM(MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL);
+    ITEM(MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout, NULL);
+    if (o->memory_limit > 0) ITEM(MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->memory_limit, NULL);
+    ITEM(MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_cls);
+    ITEM(MHD_OPTION_URI_LOG_CALLBACK, o->uri_log, o->uri_log_cls);
+    ITEM(MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_cls);
+    ITEM(MHD_OPTION_END, 0, NULL);
+#undef ITEM
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    if (o->use_ipv6) flags |= MHD_USE_IPv6;
+    return MHD_start_daemon(flags, 0, NULL, NULL,
+                            (MHD_AccessHandlerCallback)o->access_handler, o->access_cls,
+                            MHD_OPTION_ARRAY, items, MHD_OPTION_END);
+}
+
+int accountlink_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? -1 : (int)info->port;
+}
+
+int accountlink_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+int accountlink_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || length == 0) return -1;
+    const struct sockaddr *address = info->client_addr;
+    const void *raw = NULL;
+    if (address->sa_family == AF_INET) raw = &((const struct sockaddr_in *)address)->sin_addr;
+    else if (address->sa_family == AF_INET6) raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    if (raw == NULL) return -1;
+    return inet_ntop(address->sa_family, raw, buffer, (socklen_t)length) == NULL ? -1 : 0;
+}
+
+void *accountlink_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}

@@ -1,1 +1,104 @@
-// HTTPServer: see ../shared/DESIGN.md for what this module owns.
+import Dispatch
+import Glibc
+import Support
+import Synchronization
+
+/// The libmicrohttpd adapter: an epoll thread pool that parses HTTP and hands each complete
+/// request to an async `HTTPResponder` (PLATFORM.md items 4–6).
+public final class HTTPServer: Sendable {
+    public struct Configuration: Sendable {
+        /// IPv4 or IPv6 literal to bind.
+        public var host: String
+        /// 0 picks a free port; read `boundPort` after `start()`.
+        public var port: Int
+        public var threadCount: Int
+        /// Larger bodies get 413 (RFC 9110 §15.5.14).
+        public var maxBodyBytes: Int
+        /// Request line plus headers; larger ones get 431 or 400 from libmicrohttpd.
+        public var maxHeaderBytes: Int
+        /// A connection idle this long is closed, and so is one that has not delivered a whole
+        /// request this long after it started waiting for one (slow clients).
+        public var connectionTimeoutSeconds: Int
+        public var maxConnections: Int
+        /// How long `shutdown()` waits for in-flight requests before answering them 503.
+        public var shutdownGracePeriodSeconds: Double
+        public var listenBacklog: Int32
+
+        public init(host: String = "127.0.0.1", port: Int = 8080, threadCount: Int = HTTPServer.coreCount,
+                    maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024, connectionTimeoutSeconds: Int = 30,
+                    maxConnections: Int = 1024, shutdownGracePeriodSeconds: Double = 30, listenBacklog: Int32 = 1024)
+        {
+            self.host = host
+            self.port = port
+            self.threadCount = threadCount
+            self.maxBodyBytes = maxBodyBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.maxConnections = maxConnections
+            self.shutdownGracePeriodSeconds = shutdownGracePeriodSeconds
+            self.listenBacklog = listenBacklog
+        }
+
+        /// libmicrohttpd's per-connection pool holds the headers plus its own bookkeeping.
+        var connectionMemoryLimit: Int { maxHeaderBytes + 4096 }
+    }
+
+    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    enum Phase { case idle, running, stopping, stopped }
+
+    struct State {
+        var phase = Phase.idle
+        var daemon: Daemon?
+        var watchdog: DispatchSourceTimer?
+        var signalSources: [DispatchSourceSignal] = []
+    }
+
+    public let configuration: Configuration
+    let core: ServerCore
+    let state = Mutex(State())
+    let finished = DispatchSemaphore(value: 0)
+    private let port = Atomic<Int>(0)
+
+    public init(configuration: Configuration = Configuration(), responder: any HTTPResponder, logger: Logger) {
+        self.configuration = configuration
+        core = ServerCore(responder: responder, logger: logger, maxBodyBytes: configuration.maxBodyBytes)
+    }
+
+    /// The port actually bound (useful with port 0); 0 before `start()`.
+    public var boundPort: Int { port.load(ordering: .relaxed) }
+
+    /// Requests received and not yet completed.
+    public var activeRequestCount: Int { core.activeRequests.load(ordering: .relaxed) }
+
+    /// Open client connections.
+    public var connectionCount: Int { core.connections.count }
+
+    /// Binds and starts serving; throws `HTTPServerError.addressInUse` when the port is taken.
+    public func start() throws(HTTPServerError) {
+        try state.withLock { (state) throws(HTTPServerError) in
+            guard state.phase == .idle else { throw .alreadyStarted }
+            let listen = try ListenSocket.open(host: configuration.host, port: configuration.port,
+                                               backlog: configuration.listenBacklog)
+            let daemon = try Daemon(core: core, listen: listen, configuration: configuration)
+            port.store(daemon.boundPort, ordering: .relaxed)
+            state.daemon = daemon
+            state.watchdog = startWatchdog()
+            state.phase = .running
+        }
+        core.logger.info("listening", ["http.host": configuration.host, "http.port": String(boundPort)])
+    }
+
+    private func startWatchdog() -> DispatchSourceTimer {
+        let limit = UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1_000_000_000
+        let interval = min(1.0, Double(max(1, configuration.connectionTimeoutSeconds)) / 4)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "accountlink.http.watchdog"))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        let connections = core.connections
+        timer.setEventHandler {
+            _ = connections.shutDownSlow(now: monotonicNanoseconds(), limit: limit)
+        }
+        timer.resume()
+        return timer
+    }
+}

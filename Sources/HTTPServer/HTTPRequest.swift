@@ -1,0 +1,73 @@
+import Foundation
+import Support
+
+/// One HTTP request as a plain value (STYLE.md §1): handlers never touch a socket.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The percent-decoded path, without the query string.
+    public var path: String
+    /// The query string as sent, without the `?`.
+    public var rawQuery: String
+    public var query: FormParameters
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var remoteAddress: String
+    public var requestID: String
+    /// Parsed from the `Cookie` header (RFC 6265 §5.4); for a repeated name the first wins.
+    public var cookies: [String: String]
+
+    public init(method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:],
+                body: [UInt8] = [], remoteAddress: String = "127.0.0.1", requestID: String = "test")
+    {
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.query = FormParameters.parse(rawQuery)
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.cookies = Self.parseCookies(headers.values("Cookie"))
+    }
+
+    public func header(_ name: String) -> String? { headers[name] }
+
+    /// The media type of `Content-Type`, lowercased, without parameters (`text/html; charset=…` → `text/html`).
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first ?? ""
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The parsed body when it is `application/x-www-form-urlencoded`, else nil. Repeats are kept,
+    /// so `duplicatedNames` can reject a parameter sent twice (RFC 6749 §3.1).
+    public var form: FormParameters? {
+        guard mediaType == "application/x-www-form-urlencoded" else { return nil }
+        return FormParameters.parse(String(decoding: body, as: UTF8.self))
+    }
+
+    /// The body as UTF-8 text (invalid sequences become U+FFFD).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// Decodes a JSON body; throws when it is not valid JSON for `T`.
+    public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(body))
+    }
+
+    /// `a=1; b=2` → ["a": "1", "b": "2"]; pairs without `=` are skipped; quotes around a value are removed.
+    static func parseCookies(_ headerValues: [String]) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for header in headerValues {
+            for pair in header.split(separator: ";") {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+                var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
+                if !name.isEmpty && cookies[name] == nil { cookies[name] = value }
+            }
+        }
+        return cookies
+    }
+}

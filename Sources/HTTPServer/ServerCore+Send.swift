@@ -1,0 +1,49 @@
+import CMicroHTTPD
+import Support
+
+extension ServerCore {
+    /// Adds the default headers, hands the response to libmicrohttpd and writes the access-log line.
+    func send(_ response: HTTPResponse, for request: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        var headers = response.headers
+        SecurityHeaders.apply(to: &headers)
+        headers.replaceOrAdd("X-Request-Id", request.requestID)
+        if draining.load(ordering: .relaxed) { headers.replaceOrAdd("Connection", "close") }
+        let mhdResponse = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        for field in headers where !Self.isManagedByDaemon(field.name) {
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        logAccess(request, status: response.status)
+        return result
+    }
+
+    /// libmicrohttpd writes these itself from the body it is given.
+    static func isManagedByDaemon(_ name: String) -> Bool {
+        HTTPHeaders.same(name, "Content-Length") || HTTPHeaders.same(name, "Transfer-Encoding")
+    }
+
+    /// One structured line per request: method, path (never the query: it may hold a code), status,
+    /// duration and request id (STYLE.md §9).
+    func logAccess(_ request: RequestContext, status: Int) {
+        guard logger.minimumLevel <= .info else { return }
+        let micros = (monotonicNanoseconds() &- request.startedAt) / 1000
+        logger.info("request", [
+            "method": request.method,
+            "path": request.path,
+            "status": String(status),
+            "duration_ms": Self.milliseconds(micros),
+            "request.id": request.requestID,
+        ])
+    }
+
+    /// 1234 µs → "1.234", without Foundation formatting.
+    static func milliseconds(_ micros: UInt64) -> String {
+        let fraction = String(micros % 1000)
+        return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

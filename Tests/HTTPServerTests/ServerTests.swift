@@ -1,0 +1,239 @@
+import Foundation
+import HTTPServer
+import Support
+import Synchronization
+import Testing
+
+private func echoRouter() -> Router {
+    var router = Router()
+    router.add("GET", "/hello", { _ in .text(200, "hello") })
+    router.add("GET", "/page", { _ in .html(200, "<h1>hi</h1>") })
+    router.add("POST", "/echo", { request in
+        let form = request.form
+        return .json(200, [
+            "path": request.path, "raw_query": request.rawQuery,
+            "q": request.query.values("q").joined(separator: ","),
+            "dup_query": request.query.duplicatedNames.joined(separator: ","),
+            "form_a": form?.values("a").joined(separator: ",") ?? "-",
+            "dup_form": form?.duplicatedNames.joined(separator: ",") ?? "-",
+            "sid": request.cookies["sid"] ?? "-", "agent": request.header("user-agent") ?? "-",
+            "remote": request.remoteAddress, "id": request.requestID,
+        ])
+    })
+    return router
+}
+
+@Suite("HTTPServer over loopback", .serialized, .timeLimit(.minutes(1)))
+struct ServerTests {
+    @Test func keepAliveServesFiftyRequestsOnOneConnection() async throws {
+        try await withServer(responder: echoRouter()) { server in
+            let port = server.boundPort
+            let statuses = try await offload {
+                let client = try RawClient(port: port)
+                return try (0..<50).map { _ in
+                    let response = try client.request(get("/hello"))
+                    #expect(response.headers["Connection"]?.lowercased() != "close")
+                    #expect(response.text == "hello")
+                    return response.status
+                }
+            }
+            #expect(statuses == Array(repeating: 200, count: 50))
+        }
+    }
+
+    @Test func routingHeadSecurityHeadersAndRequestID() async throws {
+        try await withServer(responder: echoRouter()) { server in
+            let port = server.boundPort
+            try await offload {
+                let client = try RawClient(port: port)
+                let missing = try client.request(get("/missing"))
+                #expect(missing.status == 404)
+                #expect(missing.headers["X-Content-Type-Options"] == "nosniff")
+                #expect(missing.headers["Referrer-Policy"] == "no-referrer")
+                let wrong = try client.request("DELETE /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(wrong.status == 405 && wrong.headers["Allow"] == "GET, HEAD")
+                let head = try client.request("HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\n", head: true)
+                #expect(head.status == 200 && head.headers["Content-Length"] == "5")
+                let page = try client.request(get("/page"))
+                #expect(page.headers["Content-Security-Policy"] == SecurityHeaders.defaultContentSecurityPolicy)
+                #expect(page.headers["X-Frame-Options"] == "DENY")
+                let generated = try client.request(get("/hello"))
+                #expect(generated.headers["X-Request-Id"].map { !$0.isEmpty } == true)
+                let kept = try client.request(get("/hello", "X-Request-Id: lb-1234.abc\r\n"))
+                #expect(kept.headers["X-Request-Id"] == "lb-1234.abc")
+                let unsafe = try client.request(get("/hello", "X-Request-Id: bad id\"\r\n"))
+                #expect(unsafe.headers["X-Request-Id"] != "bad id\"")
+            }
+        }
+    }
+
+    @Test func queryFormCookiesAndHeadersReachTheHandler() async throws {
+        try await withServer(responder: echoRouter()) { server in
+            let port = server.boundPort
+            let body = "a=1&a=2&b=%2F"
+            let response = try await offload {
+                try RawClient(port: port).request(
+                    "POST /echo?q=x+y&q=z%26&r HTTP/1.1\r\nHost: x\r\nUser-Agent: raw/1\r\nCookie: sid=s1; other=2\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            }
+            #expect(response.status == 200)
+            let fields = try JSONDecoder().decode([String: String].self, from: Data(response.body))
+            #expect(fields["path"] == "/echo")
+            #expect(fields["raw_query"] == "q=x+y&q=z%26&r")
+            #expect(fields["q"] == "x y,z&")
+            #expect(fields["dup_query"] == "q")
+            #expect(fields["form_a"] == "1,2")
+            #expect(fields["dup_form"] == "a")
+            #expect(fields["sid"] == "s1")
+            #expect(fields["agent"] == "raw/1")
+            #expect(fields["remote"] == "127.0.0.1")
+            #expect(fields["id"] == response.headers["X-Request-Id"])
+        }
+    }
+
+    @Test func accessLogHasOneStructuredLinePerRequest() async throws {
+        let sink = MemorySink()
+        let logger = Logger(label: "http", sink: sink)
+        try await withServer(logger: logger, responder: echoRouter()) { server in
+            let port = server.boundPort
+            let response = try await offload { try RawClient(port: port).request(get("/missing?code=secret")) }
+            let id = response.headers["X-Request-Id"]
+            try await Task.sleep(for: .milliseconds(50))
+            let lines = sink.records.filter { $0.message == "request" }
+            #expect(lines.count == 1)
+            let record = try #require(lines.first)
+            #expect(record.fields["method"] == "GET")
+            #expect(record.fields["path"] == "/missing")
+            #expect(record.fields["status"] == "404")
+            #expect(record.fields["request.id"] == id)
+            #expect(record.fields["duration_ms"].flatMap(Double.init) != nil)
+            #expect(!record.jsonLine.contains("secret"))
+        }
+    }
+
+    @Test func bodyOverTheLimitGets413AndTheServerStaysHealthy() async throws {
+        try await withServer(responder: echoRouter()) { server in
+            let port = server.boundPort
+            try await offload {
+                // Announced length: answered from the headers alone, before any body byte is sent.
+                let announced = try RawClient(port: port)
+                let rejected = try announced.request(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: \(2 << 20)\r\n\r\n")
+                #expect(rejected.status == 413)
+                #expect(announced.waitForClose())
+                // Chunked: cut off once it passes the limit (413 or a closed connection, never a 200).
+                let chunked = try RawClient(port: port)
+                chunked.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = "10000\r\n" + String(repeating: "a", count: 65536) + "\r\n"
+                var sentAll = true
+                for _ in 0..<32 where sentAll { sentAll = chunked.send(chunk) }
+                chunked.send("0\r\n\r\n")
+                if let answer = try? chunked.readResponse() { #expect(answer.status == 413) }
+                #expect(try RawClient(port: port).request(get("/hello")).status == 200)
+            }
+        }
+    }
+
+    @Test func oversizedHeadersAreRejected() async throws {
+        try await withServer({ $0.maxHeaderBytes = 8 * 1024 }, responder: echoRouter()) { server in
+            let port = server.boundPort
+            try await offload {
+                let client = try RawClient(port: port)
+                client.send(get("/hello", "X-Big: " + String(repeating: "b", count: 64 * 1024) + "\r\n"))
+                let response = try client.readResponse()
+                #expect([400, 413, 414, 431].contains(response.status))
+                #expect(try RawClient(port: port).request(get("/hello")).status == 200)
+            }
+        }
+    }
+
+    @Test func aSlowClientIsDroppedWhileOthersAreServed() async throws {
+        try await withServer({ $0.connectionTimeoutSeconds = 2 }, responder: echoRouter()) { server in
+            let port = server.boundPort
+            async let slow: Double? = offload {
+                let client = try RawClient(port: port)
+                let started = Date()
+                for byte in Array(get("/hello", "X-Pad: " + String(repeating: "p", count: 40) + "\r\n").utf8) {
+                    if !client.send([byte]) || client.isClosedNow() { return Date().timeIntervalSince(started) }
+                    Thread.sleep(forTimeInterval: 1)
+                    if client.isClosedNow() { return Date().timeIntervalSince(started) }
+                    if Date().timeIntervalSince(started) > 8 { return nil }
+                }
+                return nil
+            }
+            let others = try await offload {
+                var worst = 0.0
+                for _ in 0..<15 {
+                    let started = Date()
+                    let status = try RawClient(port: port).request(get("/hello")).status
+                    #expect(status == 200)
+                    worst = max(worst, Date().timeIntervalSince(started))
+                    Thread.sleep(forTimeInterval: 0.2)
+                }
+                return worst
+            }
+            let droppedAfter = try await slow
+            #expect(droppedAfter != nil)
+            #expect((droppedAfter ?? 99) < 5)
+            #expect(others < 0.5)
+        }
+    }
+
+    @Test func twoHundredConcurrentRequestsAllSucceed() async throws {
+        let router = ClosureResponder { _ in
+            try? await Task.sleep(for: .milliseconds(20))
+            return .text(200, "ok")
+        }
+        try await withServer(responder: router) { server in
+            let port = server.boundPort
+            let statuses = try await offload {
+                let clients = try (0..<200).map { _ in try RawClient(port: port) }
+                for client in clients { client.send(get("/")) }
+                return try clients.map { try $0.readResponse().status }
+            }
+            #expect(statuses.count == 200)
+            #expect(statuses.allSatisfy { $0 == 200 })
+        }
+    }
+
+    @Test func shutdownAnswersEveryAcceptedRequest() async throws {
+        let entered = Atomic<Int>(0)
+        let slow = ClosureResponder { _ in
+            entered.add(1, ordering: .relaxed)
+            try? await Task.sleep(for: .milliseconds(300))
+            return .text(200, "done")
+        }
+        var configuration = HTTPServer.Configuration(port: 0, threadCount: 2)
+        configuration.shutdownGracePeriodSeconds = 10
+        let server = HTTPServer(configuration: configuration, responder: slow, logger: .silent)
+        try server.start()
+        let port = server.boundPort
+        let count = 40
+        async let responses: [Int] = offload {
+            let clients = try (0..<count).map { _ in try RawClient(port: port) }
+            for client in clients { client.send(get("/")) }
+            return clients.map { (try? $0.readResponse().status) ?? -1 }
+        }
+        while entered.load(ordering: .relaxed) < count { try await Task.sleep(for: .milliseconds(5)) }
+        let stoppedIn = try await offload {
+            let started = Date()
+            server.shutdown()
+            return Date().timeIntervalSince(started)
+        }
+        let statuses = try await responses
+        #expect(statuses == Array(repeating: 200, count: count))
+        #expect(stoppedIn < 5)
+        #expect(server.activeRequestCount == 0)
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
+        server.waitForShutdown()
+    }
+
+    @Test func aTakenPortIsAClearError() async throws {
+        try await withServer(responder: echoRouter()) { server in
+            var configuration = HTTPServer.Configuration(port: server.boundPort)
+            configuration.threadCount = 1
+            let second = HTTPServer(configuration: configuration, responder: echoRouter(), logger: .silent)
+            #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: server.boundPort)) { try second.start() }
+        }
+    }
+}
