@@ -44,7 +44,7 @@ final class CommandContext: @unchecked Sendable {
         }
     }
 
-    lazy var logger: Logger = Logger(label: "accountlink", minimumLevel: .warning)
+    var logger: Logger = Logger(label: "accountlink", minimumLevel: .warning)
 
     /// Opens the configured database (migrating it) and resolves the master key.
     func runtime() throws -> Runtime {

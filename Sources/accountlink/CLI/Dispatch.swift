@@ -2,7 +2,7 @@ import Foundation
 
 extension CommandLine {
     static let commands: [any Command.Type] = [
-        MigrateCommand.self,
+        ServeCommand.self, MigrateCommand.self,
         ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
     ]

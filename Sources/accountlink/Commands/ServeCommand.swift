@@ -1,0 +1,42 @@
+import AccountLinkServer
+import Dispatch
+import HTTPServer
+
+enum ServeCommand: Command {
+    static let path = ["serve"]
+    static let summary = "run the server"
+    static let help = """
+        Usage: accountlink serve [--listen HOST:PORT] [--issuer URL] [--database URL] [--config FILE]
+
+        Migrates the database, then serves HTTP until SIGTERM or SIGINT, after which it stops accepting,
+        answers every request in flight and exits 0. Logs are JSON lines on stderr.
+        """
+    static let spec = ArgumentSpec()
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let configuration = try context.configuration()
+        context.logger = AccountLinkServer.serverLogger(configuration)
+        let runtime = try context.runtime()
+        let app = AccountLinkApp(runtime: runtime)
+        let server = HTTPServer(
+            configuration: HTTPServer.Configuration(host: configuration.listenHost, port: configuration.listenPort),
+            responder: app.responder(), logger: runtime.logger.with(label: "http"))
+        do {
+            try server.start()
+        } catch {
+            throw CommandFailure.unavailable("cannot listen on \(configuration.listenDescription): \(error)")
+        }
+        server.installSignalHandlers()
+        let background = app.startBackgroundWork()
+        runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
+        // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                server.waitForShutdown()
+                done.resume()
+            }
+        }
+        background.cancel()
+        return .success
+    }
+}
