@@ -40,5 +40,9 @@ let package = Package(
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StorePostgresTests",
+                    dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
     ]
 )
