@@ -42,5 +42,9 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CLITests", dependencies: ["accountlink"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
+        .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StorePostgresTests",
+                    dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
     ]
 )

@@ -1,1 +1,37 @@
-// StoreConformance: see ../shared/DESIGN.md for what this module owns.
+import OAuthCore
+
+/// One named check of the storage contracts (Sources/OAuthCore/Storage/Storage.swift). `run` gets a
+/// fresh, migrated, empty store and throws `ConformanceFailure` (or a store error) when a contract breaks.
+public struct ConformanceCase: Sendable, CustomStringConvertible {
+    public let name: String
+    public let run: @Sendable (any Storage) throws -> Void
+
+    public init(_ name: String, _ run: @escaping @Sendable (any Storage) throws -> Void) {
+        self.name = name
+        self.run = run
+    }
+
+    public var description: String { name }
+}
+
+/// The one suite every backend runs (STYLE.md §6). Test targets look a case up by name:
+/// `@Test(arguments: StoreConformance.cases.map(\.name))`, then `StoreConformance.run(name, on: store)`.
+///
+/// Dates in the suite are whole seconds: backends store them as integer milliseconds since 1970.
+public enum StoreConformance {
+    public static let cases: [ConformanceCase] =
+        clientCases + accountCases + identityCases + credentialCases + grantCases + tokenCases
+        + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
+
+    /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
+    public static func named(_ name: String) throws -> ConformanceCase {
+        guard let found = cases.first(where: { $0.name == name }) else {
+            throw ConformanceFailure("no conformance case named \(name)")
+        }
+        return found
+    }
+
+    public static func run(_ name: String, on storage: any Storage) throws {
+        try named(name).run(storage)
+    }
+}

@@ -1,0 +1,120 @@
+import CSQLite
+import Foundation
+import OAuthCore
+
+/// One sqlite3 handle and its prepared-statement cache. Not thread-safe: `SQLiteStorage` serialises
+/// every use behind its lock (STYLE.md §11: the handle is owned here and closed in `deinit`).
+final class SQLiteConnection {
+    private let db: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard let handle else { throw StoreError.unavailable("sqlite3_open_v2 \(path): out of memory") }
+        guard rc == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(handle))
+            sqlite3_close_v2(handle)
+            throw SQLiteConnection.error(rc, "open \(path): \(message)")
+        }
+        db = handle
+        try check(sqlite3_extended_result_codes(db, 1), "extended result codes")
+        try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds), "busy_timeout")
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(db)
+    }
+
+    /// Runs SQL without parameters (pragmas, migrations, BEGIN/COMMIT); may hold several statements.
+    func exec(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, sql, nil, nil, &message)
+        let detail = message.map { String(cString: $0) } ?? ""
+        sqlite3_free(message)
+        guard rc == SQLITE_OK else { throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(detail)") }
+    }
+
+    /// Runs one parameterised statement; returns the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
+        _ = try query(sql, parameters) { _ in () }
+        return Int(sqlite3_changes(db))
+    }
+
+    /// Runs one parameterised statement and maps each result row.
+    func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteRow) throws -> T) throws -> [T] {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        for (index, value) in parameters.enumerated() {
+            try check(statement.bind(value, at: Int32(index + 1)), "bind \(index + 1) of \(sql.prefix(40))")
+        }
+        var rows: [T] = []
+        while true {
+            let rc = sqlite3_step(statement.handle)
+            if rc == SQLITE_DONE { return rows }
+            guard rc == SQLITE_ROW else { throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(lastMessage)") }
+            rows.append(try map(SQLiteRow(statement: statement.handle)))
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        var handle: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, sql, -1, &handle, nil), "prepare \(sql.prefix(40))")
+        guard let handle else { throw StoreError.corrupt("empty statement: \(sql)") }
+        let statement = SQLiteStatement(handle)
+        statements[sql] = statement
+        return statement
+    }
+
+    private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
+
+    private func check(_ rc: Int32, _ what: String) throws {
+        guard rc == SQLITE_OK else { throw SQLiteConnection.error(rc, "\(what): \(lastMessage)") }
+    }
+
+    /// Busy, locked and I/O trouble are transient (→ 5xx); constraints are conflicts; the rest is corrupt.
+    static func error(_ rc: Int32, _ detail: String) -> StoreError {
+        switch rc & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOMEM,
+             SQLITE_PROTOCOL, SQLITE_READONLY, SQLITE_INTERRUPT:
+            .unavailable("sqlite \(rc): \(detail)")
+        case SQLITE_CONSTRAINT: .conflict("sqlite \(rc): \(detail)")
+        default: .corrupt("sqlite \(rc): \(detail)")
+        }
+    }
+}
+
+/// A prepared statement, finalized in `deinit`.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+
+    init(_ handle: OpaquePointer) { self.handle = handle }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ value: SQLiteValue, at index: Int32) -> Int32 {
+        switch value {
+        case .null: return sqlite3_bind_null(handle, index)
+        case .integer(let number): return sqlite3_bind_int64(handle, index, number)
+        case .text(let text): return sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+        case .blob(let bytes):
+            // An empty array has no base address: bind a zero-length blob, not NULL.
+            guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return bytes.withUnsafeBytes {
+                sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT)
+            }
+        }
+    }
+}
+
+/// SQLITE_TRANSIENT is a macro Swift cannot import: SQLite copies the bound bytes (PLATFORM.md §2).
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,70 @@
+/// Numbered schema migrations (DESIGN.md Data). Applied in order by `SQLiteStorage.migrate()`, each
+/// recorded in `schema_migrations`; never edit a shipped one, append a new number.
+/// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
+/// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
+enum SQLiteMigrations {
+    static let all: [(version: Int, sql: String)] = [(1, initial)]
+
+    static let initial = """
+        CREATE TABLE accounts (
+            id TEXT PRIMARY KEY, status TEXT NOT NULL, email TEXT, email_lower TEXT,
+            email_verified INTEGER NOT NULL, display_name TEXT, created_at INTEGER NOT NULL);
+        CREATE INDEX accounts_email_lower ON accounts (email_lower) WHERE status <> 'deleted';
+        CREATE TABLE identities (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
+            provider TEXT NOT NULL, subject TEXT NOT NULL, email TEXT, email_verified INTEGER NOT NULL,
+            is_private_email INTEGER NOT NULL, real_user_status INTEGER, email_reachable INTEGER NOT NULL,
+            first_sign_in_at INTEGER NOT NULL, last_sign_in_at INTEGER NOT NULL, UNIQUE (provider, subject));
+        CREATE INDEX identities_account ON identities (account_id);
+        CREATE TABLE password_credentials (
+            account_id TEXT PRIMARY KEY REFERENCES accounts (id), hash TEXT NOT NULL);
+        CREATE TABLE third_party_tokens (
+            identity_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
+            account_id TEXT NOT NULL, provider TEXT NOT NULL, encrypted_refresh_token BLOB NOT NULL,
+            created_at INTEGER NOT NULL);
+        CREATE INDEX third_party_tokens_account ON third_party_tokens (account_id);
+        CREATE TABLE pending_revocations (
+            id TEXT PRIMARY KEY, provider TEXT NOT NULL, encrypted_refresh_token BLOB NOT NULL,
+            attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, last_error TEXT);
+        CREATE INDEX pending_revocations_due ON pending_revocations (next_attempt_at);
+        CREATE TABLE clients (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT, redirect_uris TEXT NOT NULL,
+            scopes TEXT NOT NULL, is_public INTEGER NOT NULL, first_party INTEGER NOT NULL,
+            app_flip INTEGER NOT NULL, rotate_refresh_tokens INTEGER NOT NULL, created_at INTEGER NOT NULL);
+        CREATE TABLE grants (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id), client_id TEXT NOT NULL,
+            scope TEXT NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER);
+        CREATE INDEX grants_account_client ON grants (account_id, client_id);
+        CREATE INDEX grants_client ON grants (client_id);
+        CREATE TABLE authorization_codes (
+            hash TEXT PRIMARY KEY, grant_id TEXT NOT NULL REFERENCES grants (id), client_id TEXT NOT NULL,
+            account_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, scope TEXT NOT NULL, nonce TEXT,
+            code_challenge TEXT, auth_time INTEGER NOT NULL, created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL, consumed_at INTEGER);
+        CREATE INDEX authorization_codes_grant ON authorization_codes (grant_id);
+        CREATE INDEX authorization_codes_expiry ON authorization_codes (expires_at);
+        CREATE TABLE tokens (
+            hash TEXT PRIMARY KEY, kind TEXT NOT NULL, grant_id TEXT NOT NULL REFERENCES grants (id),
+            client_id TEXT NOT NULL, account_id TEXT NOT NULL, scope TEXT NOT NULL, auth_time INTEGER NOT NULL,
+            created_at INTEGER NOT NULL, expires_at INTEGER, revoked_at INTEGER, rotated_at INTEGER);
+        CREATE INDEX tokens_grant ON tokens (grant_id);
+        CREATE INDEX tokens_expiry ON tokens (expires_at) WHERE expires_at IS NOT NULL;
+        CREATE TABLE sessions (
+            hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id), csrf_secret BLOB NOT NULL,
+            auth_time INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+        CREATE INDEX sessions_account ON sessions (account_id);
+        CREATE INDEX sessions_expiry ON sessions (expires_at);
+        CREATE TABLE interactions (
+            id TEXT PRIMARY KEY, request BLOB NOT NULL, account_id TEXT, csrf_secret BLOB NOT NULL,
+            created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+        CREATE INDEX interactions_expiry ON interactions (expires_at);
+        CREATE TABLE signing_keys (
+            kid TEXT PRIMARY KEY, algorithm TEXT NOT NULL, encrypted_private_key BLOB NOT NULL,
+            public_jwk TEXT NOT NULL, created_at INTEGER NOT NULL, retired_at INTEGER, remove_after INTEGER);
+        CREATE TABLE notification_receipts (jti TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
+        CREATE TABLE audit_events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, time INTEGER NOT NULL,
+            kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
+        CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+}

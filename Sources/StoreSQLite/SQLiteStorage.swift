@@ -1,0 +1,96 @@
+import Foundation
+import OAuthCore
+
+/// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One connection
+/// behind a lock serves every call, so each method is atomic and `consumeCode`/`markRotated` are
+/// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT.
+public final class SQLiteStorage: Storage, @unchecked Sendable {
+    // @unchecked: `connection` is only touched while `lock` is held, or by a transaction view, which
+    // is used only on the thread that holds the lock for the duration of `transaction`.
+    private let connection: SQLiteConnection
+    private let lock: NSLock?
+
+    /// Opens (creating if needed) the database file at `path`; its folder must exist. Call
+    /// `migrate()` before first use.
+    public convenience init(path: String) throws {
+        try self.init(path: path, busyTimeoutMilliseconds: 5_000)
+    }
+
+    /// `busyTimeoutMilliseconds`: how long a write waits for another process's lock before `.unavailable`.
+    convenience init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try connection.exec("PRAGMA journal_mode = WAL")
+        try connection.exec("PRAGMA synchronous = NORMAL")
+        try connection.exec("PRAGMA foreign_keys = ON")
+        self.init(connection: connection, lock: NSLock())
+    }
+
+    private init(connection: SQLiteConnection, lock: NSLock?) {
+        self.connection = connection
+        self.lock = lock
+    }
+
+    /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
+    /// Idempotent: a migrated database is left as it is.
+    public func migrate() throws {
+        try access { db in
+            try db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            for migration in SQLiteMigrations.all {
+                try SQLiteStorage.inTransaction(db) {
+                    let done = try db.query("SELECT 1 FROM schema_migrations WHERE version = ?",
+                                            [.int(migration.version)]) { _ in true }
+                    guard done.isEmpty else { return }
+                    try db.exec(migration.sql)
+                    try db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                               [.int(migration.version), .date(Date())])
+                }
+            }
+        }
+    }
+
+    /// The first column of every row of `sql`, as text (for tests and diagnostics).
+    func texts(_ sql: String) throws -> [String] {
+        try access { try $0.query(sql) { $0.optionalText(0) ?? "NULL" } }
+    }
+
+    public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+        guard lock != nil else { return try body(self) }
+        return try access { db in
+            try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil)) }
+        }
+    }
+
+    public func ping() throws {
+        _ = try access { try $0.query("SELECT 1") { $0.int(0) } }
+    }
+
+    @discardableResult
+    /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
+    func access<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        guard let lock else { return try body(connection) }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+
+    @discardableResult
+    /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
+    func atomic<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        guard lock != nil else { return try body(connection) }
+        return try access { db in try SQLiteStorage.inTransaction(db) { try body(db) } }
+    }
+
+    /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (→ `.unavailable`)
+    /// rather than halfway through.
+    private static func inTransaction<T>(_ db: SQLiteConnection, _ body: () throws -> T) throws -> T {
+        try db.exec("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try db.exec("COMMIT")
+            return result
+        } catch {
+            try? db.exec("ROLLBACK")
+            throw error
+        }
+    }
+}

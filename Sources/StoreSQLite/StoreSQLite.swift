@@ -1,1 +1,0 @@
-// StoreSQLite: see ../shared/DESIGN.md for what this module owns.

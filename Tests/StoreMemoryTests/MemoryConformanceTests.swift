@@ -1,0 +1,12 @@
+import OAuthCore
+import StoreConformance
+import StoreMemory
+import Testing
+
+/// The shared storage suite against the reference store (STYLE.md §6).
+@Suite struct MemoryConformanceTests {
+    @Test(arguments: StoreConformance.cases.map(\.name))
+    func conformance(_ name: String) throws {
+        try StoreConformance.run(name, on: MemoryStorage())
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OAuthCore
+import Testing
+@testable import StoreSQLite
+
+/// What only the SQLite backend promises: its file, its pragmas, its migrations, its error mapping.
+@Suite struct SQLiteStorageTests {
+    let epoch = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func migrationsAreRecordedOnceAndIdempotent() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try storage.migrate()
+            try storage.insertAccount(account("kept"))
+            try storage.migrate()
+            try SQLiteStorage(path: folder.path("db.sqlite")).migrate()
+            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version") == ["1"])
+            #expect(try storage.account(id: "kept") != nil)
+        }
+    }
+
+    @Test func pragmasAreSet() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            #expect(try storage.texts("PRAGMA journal_mode") == ["wal"])
+            #expect(try storage.texts("PRAGMA foreign_keys") == ["1"])
+            #expect(try storage.texts("PRAGMA synchronous") == ["1"])  // NORMAL
+        }
+    }
+
+    @Test func reopenedFileKeepsData() throws {
+        try TemporaryFolder.with { folder in
+            do {
+                let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+                try storage.migrate()
+                try storage.insertAccount(account("a"))
+            }
+            #expect(FileManager.default.fileExists(atPath: folder.path("db.sqlite")))
+            let reopened = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try reopened.migrate()
+            #expect(try reopened.account(id: "a") == account("a"))
+        }
+    }
+
+    @Test func tokenIsStoredOnlyAsTheGivenHash() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try storage.migrate()
+            try storage.insertAccount(account("a"))
+            try storage.insertGrant(Grant(id: "g", accountID: "a", clientID: "c", scope: ["openid"], createdAt: epoch))
+            let hash = "sha256:3q2-7w"
+            try storage.insertToken(TokenRecord(hash: hash, kind: .access, grantID: "g", clientID: "c", accountID: "a",
+                                                scope: ["openid"], authTime: epoch, createdAt: epoch, expiresAt: nil))
+            #expect(try storage.texts("SELECT hash FROM tokens") == [hash])
+            #expect(try storage.texts("SELECT count(*) FROM pragma_table_info('tokens') WHERE name LIKE '%token%'") == ["0"])
+            #expect(try storage.token(hash: "3q2-7w") == nil)
+        }
+    }
+
+    /// A write blocked by another connection's transaction is transient: `.unavailable`, not a conflict.
+    @Test func busyDatabaseIsUnavailable() throws {
+        try TemporaryFolder.with { folder in
+            let holder = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try holder.migrate()
+            let blocked = try SQLiteStorage(path: folder.path("db.sqlite"), busyTimeoutMilliseconds: 50)
+            try holder.transaction { view in
+                try view.insertAccount(account("held"))
+                #expect {
+                    try blocked.insertAccount(account("other"))
+                } throws: { error in
+                    guard case StoreError.unavailable = error else { return false }
+                    return true
+                }
+            }
+            #expect(try blocked.account(id: "held") != nil)
+        }
+    }
+
+    @Test func missingFolderIsAnError() {
+        #expect(throws: StoreError.self) { try SQLiteStorage(path: "/nonexistent-\(UUID())/db.sqlite") }
+    }
+
+    func account(_ id: String) -> Account {
+        Account(id: id, email: "\(id)@example.com", emailVerified: true, displayName: nil, createdAt: epoch)
+    }
+}
