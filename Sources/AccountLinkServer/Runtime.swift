@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 import Identity
-import StoreMemory
+import StoreSQLite
 import Support
 
 public struct RuntimeError: Error, CustomStringConvertible {
@@ -57,8 +57,13 @@ enum StorageFactory {
             } catch {
                 throw RuntimeError("cannot create the database folder \(folder.path): \(error.localizedDescription)")
             }
-            // Replaced by SQLiteStorage when the SQLite store lands.
-            return MemoryStorage()
+            do {
+                let storage = try SQLiteStorage(path: path)
+                try storage.migrate()
+                return storage
+            } catch let error as StoreError {
+                throw RuntimeError("cannot open the SQLite database \(path): \(error)")
+            }
         case .postgres:
             throw RuntimeError("PostgreSQL store not available")
         }
