@@ -1,1 +1,0 @@
-// JOSE: see ../shared/DESIGN.md for what this module owns.
