@@ -1,0 +1,34 @@
+import COpenSSL
+
+/// SHA-256 (FIPS 180-4), one-shot. Also used by other modules (token hashes, Apple's nonce).
+public enum SHA256 {
+    public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var out = [UInt8](repeating: 0, count: 32)
+        let input = Array(bytes)
+        _ = input.withUnsafeBufferPointer { COpenSSL.SHA256($0.baseAddress, $0.count, &out) }
+        return out
+    }
+
+    public static func hash(_ text: String) -> [UInt8] { hash(Array(text.utf8)) }
+}
+
+/// HMAC-SHA-256 (RFC 2104); compare MACs only with `ConstantTime.equals`.
+public enum HMACSHA256 {
+    public static func authenticate<K: Collection, D: Collection>(key: K, data: D) -> [UInt8]
+    where K.Element == UInt8, D.Element == UInt8 {
+        let keyBytes = Array(key)
+        let dataBytes = Array(data)
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 32
+        // A non-empty dummy buffer: HMAC() rejects a NULL key pointer even with length 0.
+        let keyBuffer = keyBytes.isEmpty ? [UInt8](repeating: 0, count: 1) : keyBytes
+        let result = keyBuffer.withUnsafeBufferPointer { k in
+            dataBytes.withUnsafeBufferPointer { d in
+                HMAC(EVP_sha256(), k.baseAddress, Int32(keyBytes.count), d.baseAddress ?? UnsafePointer(k.baseAddress),
+                     d.count, &out, &length)
+            }
+        }
+        precondition(result != nil && length == 32, "HMAC-SHA-256 failed")
+        return out
+    }
+}
