@@ -37,7 +37,7 @@ let package = Package(
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit"]),
         .target(name: "AppFlipKit"),
-        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer"]),
+        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CLITests", dependencies: ["accountlink"]),

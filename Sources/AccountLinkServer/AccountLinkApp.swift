@@ -25,6 +25,7 @@ public final class AccountLinkApp: Sendable {
         var router = Router()
         router.add("GET", "/healthz") { [self] in healthz($0) }
         router.add("GET", "/metrics") { [self] in metricsPage($0) }
+        router.add("GET", "/jwks.json") { [self] in jwks($0) }
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
     }
 }

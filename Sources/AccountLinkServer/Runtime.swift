@@ -17,6 +17,7 @@ public final class Runtime: Sendable {
     public let clock: any Clock
     public let random: any RandomSource
     public let logger: Logger
+    public let keyRing: SigningKeyRing
 
     init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
          random: any RandomSource, logger: Logger) {
@@ -26,6 +27,8 @@ public final class Runtime: Sendable {
         self.clock = clock
         self.random = random
         self.logger = logger
+        keyRing = SigningKeyRing(storage: storage, masterKey: masterKey, clock: clock, random: random,
+                                 overlap: TimeInterval(configuration.accessTokenLifetime + 300))
     }
 
     public static func open(_ configuration: ServerConfiguration, logger: Logger,

@@ -17,3 +17,17 @@ extension AccountLinkApp {
                      body: Array(metrics.render().utf8))
     }
 }
+
+extension AccountLinkApp {
+    /// `GET /jwks.json`: our published public keys (OIDC Discovery `jwks_uri`).
+    func jwks(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/jwk-set+json",
+                                                       "Cache-Control": "public, max-age=300"],
+                                body: Array(try runtime.keyRing.publicJWKS().utf8))
+        } catch {
+            runtime.logger.error("cannot load signing keys", ["error": "\(error)"])
+            return .json(503, raw: #"{"error":"temporarily_unavailable"}"#)
+        }
+    }
+}

@@ -5,6 +5,7 @@ extension CommandLine {
         ServeCommand.self, MigrateCommand.self,
         ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
+        KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
     ]
 
     static func runAccountLink(_ words: [String]) async -> ExitCode {

@@ -1,0 +1,83 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+import Synchronization
+
+/// Our ID-token signing keys: the active one signs; retired ones stay published until every token
+/// they signed has expired (rotation with overlap, DESIGN.md decisions). Private halves are kept
+/// sealed with the master key in the store and opened only in memory.
+public final class SigningKeyRing: Sendable {
+    public struct Loaded: Sendable {
+        public let active: SigningKey
+        public let published: [SigningKey]
+        let loadedAt: Date
+    }
+
+    private let storage: any Storage
+    private let masterKey: [UInt8]
+    private let clock: any Clock
+    private let random: any RandomSource
+    /// How long a retired key stays published: the longest lifetime of anything it signed, plus leeway.
+    private let overlap: TimeInterval
+    private let cache = Mutex<Loaded?>(nil)
+    /// Other instances may rotate (PostgreSQL deployments): reload this often.
+    private let reloadInterval: TimeInterval = 60
+
+    public init(storage: any Storage, masterKey: [UInt8], clock: any Clock, random: any RandomSource,
+                overlap: TimeInterval) {
+        self.storage = storage
+        self.masterKey = masterKey
+        self.clock = clock
+        self.random = random
+        self.overlap = overlap
+    }
+
+    /// The keys, creating the first one when the store has none.
+    public func current() throws -> Loaded {
+        let now = clock.now()
+        if let loaded = cache.withLock({ $0 }), now.timeIntervalSince(loaded.loadedAt) < reloadInterval {
+            return loaded
+        }
+        if try storage.signingKeys().isEmpty { _ = try rotate() }
+        let loaded = try load(at: now)
+        cache.withLock { $0 = loaded }
+        return loaded
+    }
+
+    func load(at now: Date) throws -> Loaded {
+        let stored = try storage.signingKeys()
+        let visible = stored.filter { $0.removeAfter.map { $0 > now } ?? true }
+        let keys = try visible.map {
+            try SigningKey(sealedPrivateKey: $0.encryptedPrivateKey, masterKey: masterKey, keyID: $0.kid)
+        }
+        guard let activeIndex = visible.firstIndex(where: { $0.retiredAt == nil }) else {
+            throw RuntimeError("no active signing key; run `accountlink keys rotate`")
+        }
+        return Loaded(active: keys[activeIndex], published: keys, loadedAt: now)
+    }
+
+    /// Makes a new active key and retires the previous one, atomically. Returns the new key's kid.
+    @discardableResult
+    public func rotate(_ algorithm: JWSAlgorithm = .rs256) throws -> String {
+        let now = clock.now()
+        let key = try SigningKey.generate(algorithm)
+        let record = StoredSigningKey(
+            kid: key.keyID, algorithm: key.algorithm.rawValue,
+            encryptedPrivateKey: try key.sealedPrivateKey(masterKey: masterKey, random: random),
+            publicJWK: key.publicJWK.serialized, createdAt: now)
+        try storage.transaction { tx in
+            for var old in try tx.signingKeys() where old.retiredAt == nil {
+                old.retiredAt = now
+                old.removeAfter = now.addingTimeInterval(overlap)
+                try tx.updateSigningKey(old)
+            }
+            try tx.insertSigningKey(record)
+        }
+        cache.withLock { $0 = nil }
+        return key.keyID
+    }
+
+    /// `GET /jwks.json`: the public halves of the published keys.
+    public func publicJWKS() throws -> String { try current().published.jwkSet.serialized }
+}

@@ -1,0 +1,63 @@
+import AccountLinkServer
+import Foundation
+import JOSE
+
+enum KeysListCommand: Command {
+    static let path = ["keys", "list"]
+    static let summary = "list our signing keys"
+    static let help = """
+        Usage: accountlink keys list [--json]
+
+        Lists the ID-token signing keys: the active one, and retired ones still published at /jwks.json
+        until every token they signed has expired. Private keys are never shown.
+        """
+    static let spec = ArgumentSpec(booleans: ["json"])
+
+    struct View: Encodable {
+        let kid: String
+        let alg: String
+        let state: String
+        let created_at: String
+        let retired_at: String?
+        let unpublished_after: String?
+    }
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let runtime = try context.runtime()
+        _ = try runtime.keyRing.current()
+        let now = runtime.clock.now()
+        let views = try runtime.storage.signingKeys().map { key in
+            View(kid: key.kid, alg: key.algorithm,
+                 state: key.retiredAt == nil ? "active" : (key.removeAfter.map { $0 > now } ?? true) ? "retired" : "expired",
+                 created_at: JSONOutput.timestamp(key.createdAt), retired_at: key.retiredAt.map(JSONOutput.timestamp),
+                 unpublished_after: key.removeAfter.map(JSONOutput.timestamp))
+        }
+        if arguments.flag("json") {
+            context.out(try JSONOutput.encode(views))
+        } else {
+            for view in views { context.out("\(view.kid)\t\(view.alg)\t\(view.state)\t\(view.created_at)") }
+        }
+        return .success
+    }
+}
+
+enum KeysRotateCommand: Command {
+    static let path = ["keys", "rotate"]
+    static let summary = "make a new signing key active"
+    static let help = """
+        Usage: accountlink keys rotate [--es256]
+
+        Generates a new signing key (RSA-2048 for RS256 by default) and makes it active. The previous key
+        stays published until the tokens it signed have expired. Running servers pick it up within a minute.
+        """
+    static let spec = ArgumentSpec(booleans: ["es256"])
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
+        let runtime = try context.runtime()
+        let kid = try runtime.keyRing.rotate(arguments.flag("es256") ? .es256 : .rs256)
+        runtime.audit("keys.rotated", detail: "kid=\(kid)")
+        context.err("new active signing key:")
+        context.out(kid)
+        return .success
+    }
+}
