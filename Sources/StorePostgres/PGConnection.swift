@@ -11,11 +11,14 @@ final class PGConnection {
     var inTransaction = false
 
     init(conninfo: String) throws {
-        guard let conn = PQconnectdb(conninfo) else { throw StoreError.unavailable("PQconnectdb: out of memory") }
+        guard let conn = PQconnectdb(conninfo) else {
+            throw StoreError.unavailable("PQconnectdb: out of memory")
+        }
         guard PQstatus(conn) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(conn))
             PQfinish(conn)
-            throw StoreError.unavailable("postgres connect: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw StoreError.unavailable(
+                "postgres connect: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         self.conn = conn
     }
@@ -63,11 +66,14 @@ final class PGConnection {
     }
 
     private func check(_ result: OpaquePointer?, _ sql: String) throws -> PGResult {
-        guard let result else { throw StoreError.unavailable("postgres: \(String(cString: PQerrorMessage(conn)))") }
+        guard let result else {
+            throw StoreError.unavailable("postgres: \(String(cString: PQerrorMessage(conn)))")
+        }
         let status = PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return PGResult(result) }
         let state = PQresultErrorField(result, PGConnection.sqlStateField).map { String(cString: $0) } ?? ""
-        let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         PQclear(result)
         throw PGConnection.error(state: state, healthy: isHealthy, "\(message) [\(sql.prefix(40))]")
     }
@@ -110,7 +116,9 @@ struct PGRow {
     let row: Int32
 
     func optionalText(_ column: Int32) -> String? {
-        guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else { return nil }
+        guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else {
+            return nil
+        }
         return String(cString: value)
     }
 }

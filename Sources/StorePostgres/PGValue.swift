@@ -21,12 +21,16 @@ enum PGValue {
 
 extension PGRow {
     func text(_ column: Int32) throws -> String {
-        guard let text = optionalText(column) else { throw StoreError.corrupt("NULL text in column \(column)") }
+        guard let text = optionalText(column) else {
+            throw StoreError.corrupt("NULL text in column \(column)")
+        }
         return text
     }
 
     func int(_ column: Int32) throws -> Int {
-        guard let number = try optionalInt(column) else { throw StoreError.corrupt("NULL integer in column \(column)") }
+        guard let number = try optionalInt(column) else {
+            throw StoreError.corrupt("NULL integer in column \(column)")
+        }
         return number
     }
 
@@ -38,7 +42,9 @@ extension PGRow {
 
     func bool(_ column: Int32) throws -> Bool { try text(column) == "t" }
     func date(_ column: Int32) throws -> Date { StoredTime.date(Int64(try int(column))) }
-    func optionalDate(_ column: Int32) throws -> Date? { try optionalInt(column).map { StoredTime.date(Int64($0)) } }
+    func optionalDate(_ column: Int32) throws -> Date? {
+        try optionalInt(column).map { StoredTime.date(Int64($0)) }
+    }
     func bytes(_ column: Int32) throws -> [UInt8] { try Hex.decodeBytea(try text(column)) }
     func strings(_ column: Int32) throws -> [String] { try StringList.decode(try text(column)) }
 
@@ -51,8 +57,12 @@ extension PGRow {
 
 /// Dates are kept as integer milliseconds since 1970 (sub-millisecond parts are dropped).
 enum StoredTime {
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
 }
 
 /// String arrays as JSON text: unambiguous for any content (spaces, quotes, non-ASCII).
@@ -81,10 +91,14 @@ enum Hex {
 
     static func decodeBytea(_ text: String) throws -> [UInt8] {
         let utf8 = Array(text.utf8)
-        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0 else {
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"),
+            utf8.count % 2 == 0
+        else {
             throw StoreError.corrupt("bytea is not in hex format")
         }
-        return try stride(from: 2, to: utf8.count, by: 2).map { UInt8(try nibble(utf8[$0]) << 4 | nibble(utf8[$0 + 1])) }
+        return try stride(from: 2, to: utf8.count, by: 2).map {
+            UInt8(try nibble(utf8[$0]) << 4 | nibble(utf8[$0 + 1]))
+        }
     }
 
     private static func nibble(_ c: UInt8) throws -> UInt8 {

@@ -28,13 +28,17 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     public func migrate() throws {
         try atomic { db in
             try db.query("SELECT pg_advisory_xact_lock(7426031)")
-            try db.script("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
+            try db.script(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
+            )
             for migration in PostgresMigrations.all {
-                let done = try db.query("SELECT 1 FROM schema_migrations WHERE version = $1", [.int(migration.version)])
+                let done = try db.query(
+                    "SELECT 1 FROM schema_migrations WHERE version = $1", [.int(migration.version)])
                 guard done.rowCount == 0 else { continue }
                 try db.script(migration.sql)
-                try db.run("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
-                           [.int(migration.version), .date(Date())])
+                try db.run(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                    [.int(migration.version), .date(Date())])
             }
         }
     }
@@ -46,7 +50,9 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
 
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
-        return try pool.with { db in try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db)) } }
+        return try pool.with { db in
+            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db)) }
+        }
     }
 
     public func ping() throws {
@@ -89,7 +95,9 @@ extension PGConnection {
 
     /// An insert that may conflict: inside a transaction it leaves the transaction usable.
     @discardableResult
-    func insert(_ sql: String, _ parameters: [PGValue]) throws -> Int { try guardedQuery(sql, parameters).changed }
+    func insert(_ sql: String, _ parameters: [PGValue]) throws -> Int {
+        try guardedQuery(sql, parameters).changed
+    }
 
     func query<T>(_ sql: String, _ parameters: [PGValue] = [], _ map: (PGRow) throws -> T) throws -> [T] {
         try query(sql, parameters).rows(map)

@@ -6,7 +6,9 @@ import OAuthCore
 /// percent-decoded, and every value is quoted, so no character in them can inject a keyword.
 enum PostgresURL {
     static func conninfo(_ url: String) throws -> String {
-        guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql" else {
+        guard let parts = URLComponents(string: url),
+            parts.scheme == "postgres" || parts.scheme == "postgresql"
+        else {
             throw StoreError.unavailable("database URL must look like postgres://user:pass@host:port/db")
         }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
@@ -24,6 +26,7 @@ enum PostgresURL {
 
     /// libpq conninfo quoting: single quotes, with `\` and `'` escaped by a backslash.
     static func quote(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            + "'"
     }
 }

@@ -1,6 +1,7 @@
 import OAuthCore
 import StoreConformance
 import Testing
+
 @testable import StorePostgres
 
 /// The shared storage suite against a real PostgreSQL server, one fresh schema per case.
@@ -40,7 +41,8 @@ struct PostgresStorageTests {
     @Test func poolIsSharedByParallelCallers() throws {
         try PostgresTestDatabase.withFreshSchema(poolSize: 2) { storage, _ in
             try storage.migrate()
-            try StoreConformanceRace.all((0..<8).map { i in { _ = try storage.recordNotification(jti: "j\(i)", at: .now) } })
+            try StoreConformanceRace.all(
+                (0..<8).map { i in { _ = try storage.recordNotification(jti: "j\(i)", at: .now) } })
             #expect(try storage.texts("SELECT count(*) FROM notification_receipts") == ["8"])
         }
     }

@@ -2,13 +2,18 @@ import Foundation
 import OAuthCore
 import Synchronization
 import Testing
+
 @testable import StorePostgres
 
 /// Checks that need no server: URL parsing, BYTEA text format, and an unreachable server.
 @Suite struct PostgresOfflineTests {
     @Test func urlBecomesQuotedConninfo() throws {
-        let info = try PostgresURL.conninfo("postgres://al%40x:p%27w%20d@db.local:5433/accountlink?sslmode=require")
-        #expect(info == #"host='db.local' port='5433' user='al@x' password='p\'w d' dbname='accountlink' sslmode='require' connect_timeout='5'"#)
+        let info = try PostgresURL.conninfo(
+            "postgres://al%40x:p%27w%20d@db.local:5433/accountlink?sslmode=require")
+        #expect(
+            info
+                == #"host='db.local' port='5433' user='al@x' password='p\'w d' dbname='accountlink' sslmode='require' connect_timeout='5'"#
+        )
     }
 
     @Test(arguments: ["mysql://u@h/db", "not a url", "http://h/db"])
@@ -38,7 +43,9 @@ import Testing
         #expect(PGConnection.error(state: "23505", healthy: true, "") == .conflict("postgres 23505: "))
         #expect(PGConnection.error(state: "40001", healthy: true, "") == .unavailable("postgres 40001: "))
         #expect(PGConnection.error(state: "57P01", healthy: true, "") == .unavailable("postgres 57P01: "))
-        #expect(PGConnection.error(state: "42601", healthy: false, "x") == .unavailable("postgres connection lost: x"))
+        #expect(
+            PGConnection.error(state: "42601", healthy: false, "x")
+                == .unavailable("postgres connection lost: x"))
         #expect(PGConnection.error(state: "42601", healthy: true, "") == .corrupt("postgres 42601: "))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+
 @testable import StorePostgres
 
 /// The server the Postgres tests use: `ACCOUNTLINK_TEST_POSTGRES_URL` (scripts/test-postgres.sh sets
@@ -19,12 +20,16 @@ enum PostgresTestDatabase {
     }
 
     static func baseURL() throws -> String {
-        guard let url = environment["ACCOUNTLINK_TEST_POSTGRES_URL"], !url.isEmpty else { throw NotConfigured() }
+        guard let url = environment["ACCOUNTLINK_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw NotConfigured()
+        }
         return url
     }
 
     /// Runs `body` with a store whose tables live in a fresh schema; the schema is dropped afterwards.
-    static func withFreshSchema<T>(poolSize: Int = 8, _ body: (PostgresStorage, String) throws -> T) throws -> T {
+    static func withFreshSchema<T>(poolSize: Int = 8, _ body: (PostgresStorage, String) throws -> T) throws
+        -> T
+    {
         let base = try baseURL()
         let schema = "case_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let admin = try PostgresStorage(url: base, poolSize: 1)
