@@ -7,7 +7,9 @@ extension StoreConformance {
             try s.insertAccount(account)
             try expectEqual(try s.account(id: "a1"), account, "account(id:)")
             try expectNil(try s.account(id: "a2"), "missing account")
-            try expectConflict("duplicate account id") { try s.insertAccount(Fixture.account("a1", email: "x@y.z")) }
+            try expectConflict("duplicate account id") {
+                try s.insertAccount(Fixture.account("a1", email: "x@y.z"))
+            }
             account.status = .disabled
             account.email = nil
             account.emailVerified = false
@@ -30,8 +32,10 @@ extension StoreConformance {
             gone.status = .deleted
             try s.insertAccount(gone)
             try s.insertAccount(Fixture.account("live", email: "zoë.person@example.com", at: 2))
-            try s.insertAccount(Account(id: "noemail", email: nil, emailVerified: false, displayName: nil,
-                                        createdAt: Fixture.time(3)))
+            try s.insertAccount(
+                Account(
+                    id: "noemail", email: nil, emailVerified: false, displayName: nil,
+                    createdAt: Fixture.time(3)))
             try expectEqual(try s.account(email: "ZOË.PERSON@example.com")?.id, "live", "account(email:)")
             try expectNil(try s.account(email: "other@example.com"), "unknown email")
             var live = try s.account(id: "live")!
@@ -64,12 +68,18 @@ extension StoreConformance {
             try expectEqual(try s.grant(id: "grant")?.revokedAt, Fixture.time(500), "grant revokedAt")
             try expectEqual(try s.token(hash: "access")?.revokedAt, Fixture.time(500), "access token")
             try expectEqual(try s.token(hash: "refresh")?.revokedAt, Fixture.time(500), "refresh token")
-            try expectEqual(try s.consumeCode(hash: "code", at: Fixture.time(501)).isAlreadyUsed, true, "code")
+            try expectEqual(
+                try s.consumeCode(hash: "code", at: Fixture.time(501)).isAlreadyUsed, true, "code")
             try expectNil(try s.account(email: "erased@example.com"), "account(email:)")
             try expectEqual(try s.listAccounts().map(\.id), ["kept"], "listAccounts")
-            try expectEqual(try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["rev"], "pending revocations stay")
-            try expect(!(try s.eraseAccount(id: "erased", at: Fixture.time(600))), "second eraseAccount is false")
-            try expect(!(try s.eraseAccount(id: "nobody", at: Fixture.time(600))), "eraseAccount of a missing account")
+            try expectEqual(
+                try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["rev"],
+                "pending revocations stay")
+            try expect(
+                !(try s.eraseAccount(id: "erased", at: Fixture.time(600))), "second eraseAccount is false")
+            try expect(
+                !(try s.eraseAccount(id: "nobody", at: Fixture.time(600))),
+                "eraseAccount of a missing account")
             try expectKept(s, account: "kept", prefix: "k")
         },
     ]
@@ -77,8 +87,10 @@ extension StoreConformance {
     /// Two identities (one with a third-party token), a password and a session for `account`.
     static func seedPersonalData(_ s: any Storage, account: String, prefix: String) throws {
         try s.insertIdentity(Fixture.identity("\(prefix)-apple", account: account))
-        try s.insertIdentity(Fixture.identity("\(prefix)-pw", account: account, provider: .password,
-                                              subject: "\(account)@example.com", at: 1))
+        try s.insertIdentity(
+            Fixture.identity(
+                "\(prefix)-pw", account: account, provider: .password,
+                subject: "\(account)@example.com", at: 1))
         try s.saveThirdPartyToken(Fixture.thirdPartyToken(identity: "\(prefix)-apple", account: account))
         try s.setPasswordHash("$argon2id$\(prefix)", accountID: account)
         try s.insertSession(Fixture.session("\(prefix)-session", account: account))

@@ -28,7 +28,8 @@ extension StoreConformance {
             }
             try expectNil(try s.grant(id: "g2")?.revokedAt, "other client's grant")
             try expectNil(try s.token(hash: "t2")?.revokedAt, "other client's token")
-            try expect(!(try s.deleteClient(id: "gone", at: Fixture.time(100))), "second deleteClient is false")
+            try expect(
+                !(try s.deleteClient(id: "gone", at: Fixture.time(100))), "second deleteClient is false")
         },
     ]
 }

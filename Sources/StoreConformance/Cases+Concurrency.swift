@@ -10,9 +10,12 @@ extension StoreConformance {
             let grant = try Fixture.linked(s)
             for round in 0..<5 {
                 try s.insertCode(Fixture.code("race-\(round)", grant: grant))
-                let outcomes = try race { _ in try s.consumeCode(hash: "race-\(round)", at: Fixture.time(round)) }
+                let outcomes = try race { _ in
+                    try s.consumeCode(hash: "race-\(round)", at: Fixture.time(round))
+                }
                 try expectEqual(outcomes.filter(\.isConsumed).count, 1, "round \(round): .consumed outcomes")
-                try expectEqual(outcomes.filter(\.isAlreadyUsed).count, racers - 1, "round \(round): .alreadyUsed")
+                try expectEqual(
+                    outcomes.filter(\.isAlreadyUsed).count, racers - 1, "round \(round): .alreadyUsed")
             }
         },
         ConformanceCase("concurrency: markRotated and recordNotification succeed for one racer") { s in
@@ -27,7 +30,8 @@ extension StoreConformance {
             _ = try race { i in
                 try s.transaction { view in
                     try view.insertAccount(Fixture.account("a\(i)", at: i))
-                    try view.appendAudit(AuditEvent(id: "e\(i)", time: Fixture.time(i), kind: "account.created"))
+                    try view.appendAudit(
+                        AuditEvent(id: "e\(i)", time: Fixture.time(i), kind: "account.created"))
                 }
             }
             try expectEqual(try s.listAccounts().count, racers, "accounts")

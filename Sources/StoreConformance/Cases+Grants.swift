@@ -8,7 +8,8 @@ extension StoreConformance {
             try expectNil(try s.grant(id: "none"), "missing grant")
             try expectConflict("duplicate grant") { try s.insertGrant(grant) }
             try s.updateGrantScope(id: "grant", scope: ["openid", "devices", "email address"])
-            try expectEqual(try s.grant(id: "grant")?.scope, ["openid", "devices", "email address"], "updated scope")
+            try expectEqual(
+                try s.grant(id: "grant")?.scope, ["openid", "devices", "email address"], "updated scope")
         },
         ConformanceCase("grants: activeGrants oldest first, activeGrant per client") { s in
             try s.insertAccount(Fixture.account("a"))
@@ -40,7 +41,9 @@ extension StoreConformance {
             try expect(try s.revokeGrant(id: "grant", at: Fixture.time(50)), "revokeGrant returns true")
             try expectEqual(try s.grant(id: "grant")?.revokedAt, Fixture.time(50), "grant revokedAt")
             try expectEqual(try s.token(hash: "access")?.revokedAt, Fixture.time(50), "access token")
-            try expectEqual(try s.token(hash: "earlier")?.revokedAt, Fixture.time(3), "already revoked token keeps its time")
+            try expectEqual(
+                try s.token(hash: "earlier")?.revokedAt, Fixture.time(3),
+                "already revoked token keeps its time")
             guard case .alreadyUsed(let code) = try s.consumeCode(hash: "fresh", at: Fixture.time(51)) else {
                 throw ConformanceFailure("code of a revoked grant is still usable")
             }
@@ -50,9 +53,11 @@ extension StoreConformance {
             }
             try expectEqual(used.consumedAt, Fixture.time(2), "used code keeps its time")
             try expectNil(try s.token(hash: "other")?.revokedAt, "other grant's token")
-            try expectEqual(try s.consumeCode(hash: "other-code", at: Fixture.time(51)).isConsumed, true, "other code")
+            try expectEqual(
+                try s.consumeCode(hash: "other-code", at: Fixture.time(51)).isConsumed, true, "other code")
             try expect(!(try s.revokeGrant(id: "grant", at: Fixture.time(60))), "second revokeGrant is false")
-            try expect(!(try s.revokeGrant(id: "none", at: Fixture.time(60))), "revokeGrant of a missing grant")
+            try expect(
+                !(try s.revokeGrant(id: "none", at: Fixture.time(60))), "revokeGrant of a missing grant")
             try expectEqual(try s.grant(id: "grant")?.revokedAt, Fixture.time(50), "revokedAt unchanged")
         },
     ]

@@ -6,13 +6,17 @@ extension StoreConformance {
             try s.insertAccount(Fixture.account("a"))
             let identity = Fixture.identity("i1", account: "a", subject: "001234.abcd")
             try s.insertIdentity(identity)
-            try expectEqual(try s.identity(provider: .apple, subject: "001234.abcd"), identity, "identity lookup")
+            try expectEqual(
+                try s.identity(provider: .apple, subject: "001234.abcd"), identity, "identity lookup")
             try expectNil(try s.identity(provider: .google, subject: "001234.abcd"), "other provider")
             try expectConflict("same provider+subject") {
                 try s.insertIdentity(Fixture.identity("i2", account: "a", subject: "001234.abcd"))
             }
-            try expectConflict("same id") { try s.insertIdentity(Fixture.identity("i1", account: "a", subject: "x")) }
-            try s.insertIdentity(Fixture.identity("i3", account: "a", provider: .google, subject: "001234.abcd"))
+            try expectConflict("same id") {
+                try s.insertIdentity(Fixture.identity("i1", account: "a", subject: "x"))
+            }
+            try s.insertIdentity(
+                Fixture.identity("i3", account: "a", provider: .google, subject: "001234.abcd"))
         },
         ConformanceCase("identities: identities(accountID:) by first sign-in, updateIdentity") { s in
             try s.insertAccount(Fixture.account("a"))
@@ -20,7 +24,8 @@ extension StoreConformance {
             try s.insertIdentity(Fixture.identity("late", account: "a", at: 9))
             try s.insertIdentity(Fixture.identity("early", account: "a", provider: .google, at: 1))
             try s.insertIdentity(Fixture.identity("other", account: "b"))
-            try expectEqual(try s.identities(accountID: "a").map(\.id), ["early", "late"], "identities(accountID:)")
+            try expectEqual(
+                try s.identities(accountID: "a").map(\.id), ["early", "late"], "identities(accountID:)")
             var identity = try s.identities(accountID: "a")[0]
             identity.email = nil
             identity.emailVerified = false
@@ -28,7 +33,8 @@ extension StoreConformance {
             identity.realUserStatus = nil
             identity.lastSignInAt = Fixture.time(1000)
             try s.updateIdentity(identity)
-            try expectEqual(try s.identity(provider: .google, subject: "sub-early"), identity, "updated identity")
+            try expectEqual(
+                try s.identity(provider: .google, subject: "sub-early"), identity, "updated identity")
         },
         ConformanceCase("identities: deleteIdentity removes its third-party token only") { s in
             try s.insertAccount(Fixture.account("a"))
@@ -38,7 +44,8 @@ extension StoreConformance {
             try s.saveThirdPartyToken(Fixture.thirdPartyToken(identity: "google", account: "a"))
             try expect(try s.deleteIdentity(id: "apple"), "deleteIdentity returns true")
             try expectNil(try s.identity(provider: .apple, subject: "sub-apple"), "deleted identity")
-            try expectEqual(try s.thirdPartyTokens(accountID: "a").map(\.identityID), ["google"], "tokens left")
+            try expectEqual(
+                try s.thirdPartyTokens(accountID: "a").map(\.identityID), ["google"], "tokens left")
             try expect(!(try s.deleteIdentity(id: "apple")), "second deleteIdentity is false")
         },
     ]
@@ -62,25 +69,31 @@ extension StoreConformance {
             try s.saveThirdPartyToken(replacement)
             let other = Fixture.thirdPartyToken(identity: "m", account: "a", bytes: [])
             try s.saveThirdPartyToken(other)
-            try expectEqual(try s.thirdPartyTokens(accountID: "a"), [other, replacement], "tokens by identity id")
+            try expectEqual(
+                try s.thirdPartyTokens(accountID: "a"), [other, replacement], "tokens by identity id")
             try expectEqual(try s.thirdPartyTokens(accountID: "b"), [], "other account")
         },
         ConformanceCase("credentials: pending revocations due at or before a time, update, delete") { s in
             for (id, due) in [("r3", 10), ("r1", -10), ("r2", 0)] {
                 try s.insertPendingRevocation(Fixture.revocation(id, dueAt: due))
             }
-            try expectEqual(try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["r1", "r2"], "due at 0")
+            try expectEqual(
+                try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["r1", "r2"], "due at 0")
             var retried = try s.duePendingRevocations(at: Fixture.time(0))[0]
             retried.attempts = 3
             retried.lastError = "HTTP 503 from appleid.apple.com"
             retried.nextAttemptAt = Fixture.time(20)
             try s.updatePendingRevocation(retried)
-            try expectEqual(try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["r2"], "after update")
-            try expectEqual(try s.duePendingRevocations(at: Fixture.time(20)), [
-                retried, Fixture.revocation("r2", dueAt: 0), Fixture.revocation("r3", dueAt: 10),
-            ], "due at 20")
+            try expectEqual(
+                try s.duePendingRevocations(at: Fixture.time(0)).map(\.id), ["r2"], "after update")
+            try expectEqual(
+                try s.duePendingRevocations(at: Fixture.time(20)),
+                [
+                    retried, Fixture.revocation("r2", dueAt: 0), Fixture.revocation("r3", dueAt: 10),
+                ], "due at 20")
             try s.deletePendingRevocation(id: "r2")
-            try expectEqual(try s.duePendingRevocations(at: Fixture.time(20)).map(\.id), ["r1", "r3"], "after delete")
+            try expectEqual(
+                try s.duePendingRevocations(at: Fixture.time(20)).map(\.id), ["r1", "r3"], "after delete")
         },
     ]
 }

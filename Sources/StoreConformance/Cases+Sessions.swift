@@ -53,8 +53,10 @@ extension StoreConformance {
         },
         ConformanceCase("audit: newest first, limited, same-second events by insertion") { s in
             let events = (0..<5).map { i in
-                AuditEvent(id: "e\(i)", time: Fixture.time(i / 2), kind: "grant.revoked",
-                           accountID: i == 0 ? nil : "a", clientID: i == 1 ? nil : "google", detail: i == 2 ? "" : "#\(i)")
+                AuditEvent(
+                    id: "e\(i)", time: Fixture.time(i / 2), kind: "grant.revoked",
+                    accountID: i == 0 ? nil : "a", clientID: i == 1 ? nil : "google",
+                    detail: i == 2 ? "" : "#\(i)")
             }
             for event in events { try s.appendAudit(event) }
             try expectEqual(try s.auditEvents(limit: 3), Array(events.reversed().prefix(3)), "limit 3")

@@ -33,7 +33,8 @@ extension StoreConformance {
             try expectNil(try s.passwordHash(accountID: "acct"), "password")
             try expectNil(try s.grant(id: "grant")?.revokedAt, "grant revocation")
             try expectNil(try s.token(hash: "t")?.revokedAt ?? s.token(hash: "t")?.rotatedAt, "token changes")
-            try expectEqual(try s.consumeCode(hash: "c", at: Fixture.time(6)).isConsumed, true, "code untouched")
+            try expectEqual(
+                try s.consumeCode(hash: "c", at: Fixture.time(6)).isConsumed, true, "code untouched")
             try expect(try s.recordNotification(jti: "j", at: Fixture.time(6)), "notification rolled back")
             try expectEqual(try s.auditEvents(limit: 10), [], "audit rolled back")
         },
@@ -60,7 +61,8 @@ extension StoreConformance {
             let grant = try Fixture.linked(s)
             try s.insertCode(Fixture.code("c", grant: grant))
             try s.transaction { view in
-                try expectEqual(try view.consumeCode(hash: "c", at: Fixture.time(5)).isConsumed, true, "consume")
+                try expectEqual(
+                    try view.consumeCode(hash: "c", at: Fixture.time(5)).isConsumed, true, "consume")
                 try expect(try view.revokeGrant(id: grant.id, at: Fixture.time(5)), "revokeGrant")
                 try expect(try view.eraseAccount(id: "acct", at: Fixture.time(5)), "eraseAccount")
                 try expect(try view.deleteClient(id: "google", at: Fixture.time(5)), "deleteClient")

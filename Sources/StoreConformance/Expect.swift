@@ -13,13 +13,17 @@ public struct ConformanceFailure: Error, CustomStringConvertible {
     }
 }
 
-func expect(_ condition: Bool, _ message: @autoclosure () -> String,
-            file: StaticString = #fileID, line: UInt = #line) throws {
+func expect(
+    _ condition: Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
     if !condition { throw ConformanceFailure(message(), file: file, line: line) }
 }
 
-func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: String = "",
-                               file: StaticString = #fileID, line: UInt = #line) throws {
+func expectEqual<T: Equatable>(
+    _ actual: T, _ expected: T, _ what: String = "",
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
     if actual != expected {
         throw ConformanceFailure("\(what) expected \(expected), got \(actual)", file: file, line: line)
     }
@@ -30,8 +34,10 @@ func expectNil<T>(_ value: T?, _ what: String, file: StaticString = #fileID, lin
 }
 
 /// Fails unless `body` throws `StoreError.conflict`.
-func expectConflict(_ what: String, file: StaticString = #fileID, line: UInt = #line,
-                    _ body: () throws -> Void) throws {
+func expectConflict(
+    _ what: String, file: StaticString = #fileID, line: UInt = #line,
+    _ body: () throws -> Void
+) throws {
     do {
         try body()
     } catch StoreError.conflict {

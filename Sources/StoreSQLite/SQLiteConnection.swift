@@ -45,7 +45,9 @@ final class SQLiteConnection {
     }
 
     /// Runs one parameterised statement and maps each result row.
-    func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteRow) throws -> T) throws
+        -> [T]
+    {
         let statement = try prepared(sql)
         defer { statement.reset() }
         for (index, value) in parameters.enumerated() {
@@ -55,7 +57,9 @@ final class SQLiteConnection {
         while true {
             let rc = sqlite3_step(statement.handle)
             if rc == SQLITE_DONE { return rows }
-            guard rc == SQLITE_ROW else { throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(lastMessage)") }
+            guard rc == SQLITE_ROW else {
+                throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(lastMessage)")
+            }
             rows.append(try map(SQLiteRow(statement: statement.handle)))
         }
     }
@@ -80,7 +84,7 @@ final class SQLiteConnection {
     static func error(_ rc: Int32, _ detail: String) -> StoreError {
         switch rc & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOMEM,
-             SQLITE_PROTOCOL, SQLITE_READONLY, SQLITE_INTERRUPT:
+            SQLITE_PROTOCOL, SQLITE_READONLY, SQLITE_INTERRUPT:
             .unavailable("sqlite \(rc): \(detail)")
         case SQLITE_CONSTRAINT: .conflict("sqlite \(rc): \(detail)")
         default: .corrupt("sqlite \(rc): \(detail)")
@@ -105,16 +109,16 @@ final class SQLiteStatement {
         switch value {
         case .null: return sqlite3_bind_null(handle, index)
         case .integer(let number): return sqlite3_bind_int64(handle, index, number)
-        case .text(let text): return sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+        case .text(let text): return sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
         case .blob(let bytes):
             // An empty array has no base address: bind a zero-length blob, not NULL.
             guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
             return bytes.withUnsafeBytes {
-                sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT)
+                sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
             }
         }
     }
 }
 
 /// SQLITE_TRANSIENT is a macro Swift cannot import: SQLite copies the bound bytes (PLATFORM.md §2).
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

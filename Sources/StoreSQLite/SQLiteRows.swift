@@ -23,7 +23,8 @@ enum Columns {
         """
     static let session = "hash, account_id, csrf_secret, auth_time, created_at, expires_at"
     static let interaction = "id, request, account_id, csrf_secret, created_at, expires_at"
-    static let signingKey = "kid, algorithm, encrypted_private_key, public_jwk, created_at, retired_at, remove_after"
+    static let signingKey =
+        "kid, algorithm, encrypted_private_key, public_jwk, created_at, retired_at, remove_after"
     static let audit = "id, time, kind, account_id, client_id, detail"
 }
 
@@ -35,71 +36,83 @@ extension SQLiteRow {
     }
 
     func account() throws -> Account {
-        Account(id: try text(0), status: try raw(1, as: Account.Status.self), email: optionalText(2),
-                emailVerified: bool(3), displayName: optionalText(4), createdAt: date(5))
+        Account(
+            id: try text(0), status: try raw(1, as: Account.Status.self), email: optionalText(2),
+            emailVerified: bool(3), displayName: optionalText(4), createdAt: date(5))
     }
 
     func identity() throws -> Identity {
-        Identity(id: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
-                 subject: try text(3), email: optionalText(4), emailVerified: bool(5), isPrivateEmail: bool(6),
-                 realUserStatus: optionalInt(7), emailReachable: bool(8), firstSignInAt: date(9),
-                 lastSignInAt: date(10))
+        Identity(
+            id: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
+            subject: try text(3), email: optionalText(4), emailVerified: bool(5), isPrivateEmail: bool(6),
+            realUserStatus: optionalInt(7), emailReachable: bool(8), firstSignInAt: date(9),
+            lastSignInAt: date(10))
     }
 
     func thirdPartyToken() throws -> ThirdPartyToken {
-        ThirdPartyToken(identityID: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
-                        encryptedRefreshToken: bytes(3), createdAt: date(4))
+        ThirdPartyToken(
+            identityID: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
+            encryptedRefreshToken: bytes(3), createdAt: date(4))
     }
 
     func revocation() throws -> PendingRevocation {
-        PendingRevocation(id: try text(0), provider: try raw(1, as: Identity.Provider.self),
-                          encryptedRefreshToken: bytes(2), attempts: int(3), nextAttemptAt: date(4),
-                          lastError: optionalText(5))
+        PendingRevocation(
+            id: try text(0), provider: try raw(1, as: Identity.Provider.self),
+            encryptedRefreshToken: bytes(2), attempts: int(3), nextAttemptAt: date(4),
+            lastError: optionalText(5))
     }
 
     func client() throws -> Client {
-        Client(id: try text(0), name: try text(1), secretHash: optionalText(2), redirectURIs: try strings(3),
-               scopes: try strings(4), isPublic: bool(5), firstParty: bool(6), appFlip: bool(7),
-               rotateRefreshTokens: bool(8), createdAt: date(9))
+        Client(
+            id: try text(0), name: try text(1), secretHash: optionalText(2), redirectURIs: try strings(3),
+            scopes: try strings(4), isPublic: bool(5), firstParty: bool(6), appFlip: bool(7),
+            rotateRefreshTokens: bool(8), createdAt: date(9))
     }
 
     func grant() throws -> Grant {
-        Grant(id: try text(0), accountID: try text(1), clientID: try text(2), scope: try strings(3),
-              createdAt: date(4), revokedAt: optionalDate(5))
+        Grant(
+            id: try text(0), accountID: try text(1), clientID: try text(2), scope: try strings(3),
+            createdAt: date(4), revokedAt: optionalDate(5))
     }
 
     func code() throws -> AuthorizationCode {
-        AuthorizationCode(hash: try text(0), grantID: try text(1), clientID: try text(2), accountID: try text(3),
-                          redirectURI: try text(4), scope: try strings(5), nonce: optionalText(6),
-                          codeChallenge: optionalText(7), authTime: date(8), createdAt: date(9),
-                          expiresAt: date(10), consumedAt: optionalDate(11))
+        AuthorizationCode(
+            hash: try text(0), grantID: try text(1), clientID: try text(2), accountID: try text(3),
+            redirectURI: try text(4), scope: try strings(5), nonce: optionalText(6),
+            codeChallenge: optionalText(7), authTime: date(8), createdAt: date(9),
+            expiresAt: date(10), consumedAt: optionalDate(11))
     }
 
     func token() throws -> TokenRecord {
-        TokenRecord(hash: try text(0), kind: try raw(1, as: TokenRecord.Kind.self), grantID: try text(2),
-                    clientID: try text(3), accountID: try text(4), scope: try strings(5), authTime: date(6),
-                    createdAt: date(7), expiresAt: optionalDate(8), revokedAt: optionalDate(9),
-                    rotatedAt: optionalDate(10))
+        TokenRecord(
+            hash: try text(0), kind: try raw(1, as: TokenRecord.Kind.self), grantID: try text(2),
+            clientID: try text(3), accountID: try text(4), scope: try strings(5), authTime: date(6),
+            createdAt: date(7), expiresAt: optionalDate(8), revokedAt: optionalDate(9),
+            rotatedAt: optionalDate(10))
     }
 
     func session() throws -> Session {
-        Session(hash: try text(0), accountID: try text(1), csrfSecret: bytes(2), authTime: date(3),
-                createdAt: date(4), expiresAt: date(5))
+        Session(
+            hash: try text(0), accountID: try text(1), csrfSecret: bytes(2), authTime: date(3),
+            createdAt: date(4), expiresAt: date(5))
     }
 
     func interaction() throws -> Interaction {
-        Interaction(id: try text(0), request: bytes(1), accountID: optionalText(2), csrfSecret: bytes(3),
-                    createdAt: date(4), expiresAt: date(5))
+        Interaction(
+            id: try text(0), request: bytes(1), accountID: optionalText(2), csrfSecret: bytes(3),
+            createdAt: date(4), expiresAt: date(5))
     }
 
     func signingKey() throws -> StoredSigningKey {
-        StoredSigningKey(kid: try text(0), algorithm: try text(1), encryptedPrivateKey: bytes(2),
-                         publicJWK: try text(3), createdAt: date(4), retiredAt: optionalDate(5),
-                         removeAfter: optionalDate(6))
+        StoredSigningKey(
+            kid: try text(0), algorithm: try text(1), encryptedPrivateKey: bytes(2),
+            publicJWK: try text(3), createdAt: date(4), retiredAt: optionalDate(5),
+            removeAfter: optionalDate(6))
     }
 
     func audit() throws -> AuditEvent {
-        AuditEvent(id: try text(0), time: date(1), kind: try text(2), accountID: optionalText(3),
-                   clientID: optionalText(4), detail: try text(5))
+        AuditEvent(
+            id: try text(0), time: date(1), kind: try text(2), accountID: optionalText(3),
+            clientID: optionalText(4), detail: try text(5))
     }
 }

@@ -3,57 +3,83 @@ import OAuthCore
 
 extension SQLiteStorage: AccountStore {
     public func insertAccount(_ account: Account) throws {
-        try access { try $0.run("INSERT INTO accounts (\(Columns.account), email_lower) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                try Self.values(account) + [.optionalText(account.email?.lowercased())]) }
+        try access {
+            try $0.run(
+                "INSERT INTO accounts (\(Columns.account), email_lower) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                try Self.values(account) + [.optionalText(account.email?.lowercased())])
+        }
     }
 
     public func account(id: String) throws -> Account? {
-        try access { try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = ?", [.text(id)]) { try $0.account() } }
-            .first
+        try access {
+            try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = ?", [.text(id)]) {
+                try $0.account()
+            }
+        }
+        .first
     }
 
     public func listAccounts() throws -> [Account] {
-        try access { try $0.query("SELECT \(Columns.account) FROM accounts WHERE status <> 'deleted' ORDER BY created_at, rowid") {
-            try $0.account()
-        } }
+        try access {
+            try $0.query(
+                "SELECT \(Columns.account) FROM accounts WHERE status <> 'deleted' ORDER BY created_at, rowid"
+            ) {
+                try $0.account()
+            }
+        }
     }
 
     /// Matches the lowercased email kept beside it (Swift's Unicode lowercasing, not SQLite's ASCII one).
     public func account(email: String) throws -> Account? {
-        try access { try $0.query("""
-            SELECT \(Columns.account) FROM accounts WHERE email_lower = ? AND status <> 'deleted'
-            ORDER BY created_at, rowid LIMIT 1
-            """, [.text(email.lowercased())]) { try $0.account() } }.first
+        try access {
+            try $0.query(
+                """
+                SELECT \(Columns.account) FROM accounts WHERE email_lower = ? AND status <> 'deleted'
+                ORDER BY created_at, rowid LIMIT 1
+                """, [.text(email.lowercased())]
+            ) { try $0.account() }
+        }.first
     }
 
     public func updateAccount(_ account: Account) throws {
-        try access { try $0.run("""
-            UPDATE accounts SET status = ?2, email = ?3, email_verified = ?4, display_name = ?5, created_at = ?6,
-            email_lower = ?7 WHERE id = ?1
-            """, try Self.values(account) + [.optionalText(account.email?.lowercased())]) }
+        try access {
+            try $0.run(
+                """
+                UPDATE accounts SET status = ?2, email = ?3, email_verified = ?4, display_name = ?5, created_at = ?6,
+                email_lower = ?7 WHERE id = ?1
+                """, try Self.values(account) + [.optionalText(account.email?.lowercased())])
+        }
     }
 
     static func values(_ a: Account) throws -> [SQLiteValue] {
-        [.text(a.id), .text(a.status.rawValue), .optionalText(a.email), .bool(a.emailVerified),
-         .optionalText(a.displayName), .date(a.createdAt)]
+        [
+            .text(a.id), .text(a.status.rawValue), .optionalText(a.email), .bool(a.emailVerified),
+            .optionalText(a.displayName), .date(a.createdAt),
+        ]
     }
 
     public func setPasswordHash(_ hash: String, accountID: String) throws {
-        try access { try $0.run("""
-            INSERT INTO password_credentials (account_id, hash) VALUES (?, ?)
-            ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash
-            """, [.text(accountID), .text(hash)]) }
+        try access {
+            try $0.run(
+                """
+                INSERT INTO password_credentials (account_id, hash) VALUES (?, ?)
+                ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash
+                """, [.text(accountID), .text(hash)])
+        }
     }
 
     public func passwordHash(accountID: String) throws -> String? {
-        try access { try $0.query("SELECT hash FROM password_credentials WHERE account_id = ?", [.text(accountID)]) {
-            try $0.text(0)
-        } }.first
+        try access {
+            try $0.query("SELECT hash FROM password_credentials WHERE account_id = ?", [.text(accountID)]) {
+                try $0.text(0)
+            }
+        }.first
     }
 
     public func eraseAccount(id: String, at time: Date) throws -> Bool {
         try atomic { db in
-            let erased = try db.run("""
+            let erased = try db.run(
+                """
                 UPDATE accounts SET status = 'deleted', email = NULL, email_lower = NULL, display_name = NULL,
                 email_verified = 0 WHERE id = ? AND status <> 'deleted'
                 """, [.text(id)])
@@ -63,7 +89,9 @@ extension SQLiteStorage: AccountStore {
             try db.run("DELETE FROM identities WHERE account_id = ?", account)
             try db.run("DELETE FROM password_credentials WHERE account_id = ?", account)
             try db.run("DELETE FROM sessions WHERE account_id = ?", account)
-            let grants = try db.query("SELECT id FROM grants WHERE account_id = ? AND revoked_at IS NULL", account) {
+            let grants = try db.query(
+                "SELECT id FROM grants WHERE account_id = ? AND revoked_at IS NULL", account
+            ) {
                 try $0.text(0)
             }
             for grant in grants { _ = try Self.revokeGrant(grant, at: time, in: db) }

@@ -3,27 +3,41 @@ import OAuthCore
 
 extension SQLiteStorage {
     public func insertIdentity(_ identity: Identity) throws {
-        try access { try $0.run("INSERT INTO identities (\(Columns.identity)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                Self.values(identity)) }
+        try access {
+            try $0.run(
+                "INSERT INTO identities (\(Columns.identity)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                Self.values(identity))
+        }
     }
 
     public func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
-        try access { try $0.query("SELECT \(Columns.identity) FROM identities WHERE provider = ? AND subject = ?",
-                                  [.text(provider.rawValue), .text(subject)]) { try $0.identity() } }.first
+        try access {
+            try $0.query(
+                "SELECT \(Columns.identity) FROM identities WHERE provider = ? AND subject = ?",
+                [.text(provider.rawValue), .text(subject)]
+            ) { try $0.identity() }
+        }.first
     }
 
     public func identities(accountID: String) throws -> [Identity] {
-        try access { try $0.query("""
-            SELECT \(Columns.identity) FROM identities WHERE account_id = ? ORDER BY first_sign_in_at, id
-            """, [.text(accountID)]) { try $0.identity() } }
+        try access {
+            try $0.query(
+                """
+                SELECT \(Columns.identity) FROM identities WHERE account_id = ? ORDER BY first_sign_in_at, id
+                """, [.text(accountID)]
+            ) { try $0.identity() }
+        }
     }
 
     public func updateIdentity(_ identity: Identity) throws {
-        try access { try $0.run("""
-            UPDATE identities SET account_id = ?2, provider = ?3, subject = ?4, email = ?5, email_verified = ?6,
-            is_private_email = ?7, real_user_status = ?8, email_reachable = ?9, first_sign_in_at = ?10,
-            last_sign_in_at = ?11 WHERE id = ?1
-            """, Self.values(identity)) }
+        try access {
+            try $0.run(
+                """
+                UPDATE identities SET account_id = ?2, provider = ?3, subject = ?4, email = ?5, email_verified = ?6,
+                is_private_email = ?7, real_user_status = ?8, email_reachable = ?9, first_sign_in_at = ?10,
+                last_sign_in_at = ?11 WHERE id = ?1
+                """, Self.values(identity))
+        }
     }
 
     /// The third-party token goes with it (ON DELETE CASCADE, deleted explicitly as well).
@@ -35,40 +49,64 @@ extension SQLiteStorage {
     }
 
     static func values(_ i: Identity) -> [SQLiteValue] {
-        [.text(i.id), .text(i.accountID), .text(i.provider.rawValue), .text(i.subject), .optionalText(i.email),
-         .bool(i.emailVerified), .bool(i.isPrivateEmail), .optionalInt(i.realUserStatus), .bool(i.emailReachable),
-         .date(i.firstSignInAt), .date(i.lastSignInAt)]
+        [
+            .text(i.id), .text(i.accountID), .text(i.provider.rawValue), .text(i.subject),
+            .optionalText(i.email),
+            .bool(i.emailVerified), .bool(i.isPrivateEmail), .optionalInt(i.realUserStatus),
+            .bool(i.emailReachable),
+            .date(i.firstSignInAt), .date(i.lastSignInAt),
+        ]
     }
 
     public func saveThirdPartyToken(_ token: ThirdPartyToken) throws {
-        try access { try $0.run("""
-            INSERT OR REPLACE INTO third_party_tokens (\(Columns.thirdPartyToken)) VALUES (?, ?, ?, ?, ?)
-            """, [.text(token.identityID), .text(token.accountID), .text(token.provider.rawValue),
-                  .blob(token.encryptedRefreshToken), .date(token.createdAt)]) }
+        try access {
+            try $0.run(
+                """
+                INSERT OR REPLACE INTO third_party_tokens (\(Columns.thirdPartyToken)) VALUES (?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(token.identityID), .text(token.accountID), .text(token.provider.rawValue),
+                    .blob(token.encryptedRefreshToken), .date(token.createdAt),
+                ])
+        }
     }
 
     public func thirdPartyTokens(accountID: String) throws -> [ThirdPartyToken] {
-        try access { try $0.query("""
-            SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE account_id = ? ORDER BY identity_id
-            """, [.text(accountID)]) { try $0.thirdPartyToken() } }
+        try access {
+            try $0.query(
+                """
+                SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE account_id = ? ORDER BY identity_id
+                """, [.text(accountID)]
+            ) { try $0.thirdPartyToken() }
+        }
     }
 
     public func insertPendingRevocation(_ revocation: PendingRevocation) throws {
-        try access { try $0.run("INSERT INTO pending_revocations (\(Columns.revocation)) VALUES (?, ?, ?, ?, ?, ?)",
-                                Self.values(revocation)) }
+        try access {
+            try $0.run(
+                "INSERT INTO pending_revocations (\(Columns.revocation)) VALUES (?, ?, ?, ?, ?, ?)",
+                Self.values(revocation))
+        }
     }
 
     public func duePendingRevocations(at time: Date) throws -> [PendingRevocation] {
-        try access { try $0.query("""
-            SELECT \(Columns.revocation) FROM pending_revocations WHERE next_attempt_at <= ? ORDER BY id
-            """, [.date(time)]) { try $0.revocation() } }
+        try access {
+            try $0.query(
+                """
+                SELECT \(Columns.revocation) FROM pending_revocations WHERE next_attempt_at <= ? ORDER BY id
+                """, [.date(time)]
+            ) { try $0.revocation() }
+        }
     }
 
     public func updatePendingRevocation(_ revocation: PendingRevocation) throws {
-        try access { try $0.run("""
-            UPDATE pending_revocations SET provider = ?2, encrypted_refresh_token = ?3, attempts = ?4,
-            next_attempt_at = ?5, last_error = ?6 WHERE id = ?1
-            """, Self.values(revocation)) }
+        try access {
+            try $0.run(
+                """
+                UPDATE pending_revocations SET provider = ?2, encrypted_refresh_token = ?3, attempts = ?4,
+                next_attempt_at = ?5, last_error = ?6 WHERE id = ?1
+                """, Self.values(revocation))
+        }
     }
 
     public func deletePendingRevocation(id: String) throws {
@@ -76,7 +114,9 @@ extension SQLiteStorage {
     }
 
     static func values(_ r: PendingRevocation) -> [SQLiteValue] {
-        [.text(r.id), .text(r.provider.rawValue), .blob(r.encryptedRefreshToken), .int(r.attempts),
-         .date(r.nextAttemptAt), .optionalText(r.lastError)]
+        [
+            .text(r.id), .text(r.provider.rawValue), .blob(r.encryptedRefreshToken), .int(r.attempts),
+            .date(r.nextAttemptAt), .optionalText(r.lastError),
+        ]
     }
 }

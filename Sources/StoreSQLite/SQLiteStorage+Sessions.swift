@@ -3,15 +3,24 @@ import OAuthCore
 
 extension SQLiteStorage: SessionStore, InteractionStore {
     public func insertSession(_ session: Session) throws {
-        try access { try $0.run("INSERT INTO sessions (\(Columns.session)) VALUES (?, ?, ?, ?, ?, ?)", [
-            .text(session.hash), .text(session.accountID), .blob(session.csrfSecret), .date(session.authTime),
-            .date(session.createdAt), .date(session.expiresAt),
-        ]) }
+        try access {
+            try $0.run(
+                "INSERT INTO sessions (\(Columns.session)) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    .text(session.hash), .text(session.accountID), .blob(session.csrfSecret),
+                    .date(session.authTime),
+                    .date(session.createdAt), .date(session.expiresAt),
+                ])
+        }
     }
 
     public func session(hash: String) throws -> Session? {
-        try access { try $0.query("SELECT \(Columns.session) FROM sessions WHERE hash = ?", [.text(hash)]) { try $0.session() } }
-            .first
+        try access {
+            try $0.query("SELECT \(Columns.session) FROM sessions WHERE hash = ?", [.text(hash)]) {
+                try $0.session()
+            }
+        }
+        .first
     }
 
     public func deleteSession(hash: String) throws {
@@ -23,21 +32,29 @@ extension SQLiteStorage: SessionStore, InteractionStore {
     }
 
     public func insertInteraction(_ interaction: Interaction) throws {
-        try access { try $0.run("INSERT INTO interactions (\(Columns.interaction)) VALUES (?, ?, ?, ?, ?, ?)",
-                                Self.values(interaction)) }
+        try access {
+            try $0.run(
+                "INSERT INTO interactions (\(Columns.interaction)) VALUES (?, ?, ?, ?, ?, ?)",
+                Self.values(interaction))
+        }
     }
 
     public func interaction(id: String) throws -> Interaction? {
-        try access { try $0.query("SELECT \(Columns.interaction) FROM interactions WHERE id = ?", [.text(id)]) {
-            try $0.interaction()
-        } }.first
+        try access {
+            try $0.query("SELECT \(Columns.interaction) FROM interactions WHERE id = ?", [.text(id)]) {
+                try $0.interaction()
+            }
+        }.first
     }
 
     public func updateInteraction(_ interaction: Interaction) throws {
-        try access { try $0.run("""
-            UPDATE interactions SET request = ?2, account_id = ?3, csrf_secret = ?4, created_at = ?5, expires_at = ?6
-            WHERE id = ?1
-            """, Self.values(interaction)) }
+        try access {
+            try $0.run(
+                """
+                UPDATE interactions SET request = ?2, account_id = ?3, csrf_secret = ?4, created_at = ?5, expires_at = ?6
+                WHERE id = ?1
+                """, Self.values(interaction))
+        }
     }
 
     public func deleteInteraction(id: String) throws {
@@ -45,50 +62,76 @@ extension SQLiteStorage: SessionStore, InteractionStore {
     }
 
     static func values(_ i: Interaction) -> [SQLiteValue] {
-        [.text(i.id), .blob(i.request), .optionalText(i.accountID), .blob(i.csrfSecret), .date(i.createdAt),
-         .date(i.expiresAt)]
+        [
+            .text(i.id), .blob(i.request), .optionalText(i.accountID), .blob(i.csrfSecret),
+            .date(i.createdAt),
+            .date(i.expiresAt),
+        ]
     }
 }
 
 extension SQLiteStorage: SigningKeyStore, NotificationStore, AuditStore {
     public func insertSigningKey(_ key: StoredSigningKey) throws {
-        try access { try $0.run("INSERT INTO signing_keys (\(Columns.signingKey)) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                Self.values(key)) }
+        try access {
+            try $0.run(
+                "INSERT INTO signing_keys (\(Columns.signingKey)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                Self.values(key))
+        }
     }
 
     public func signingKeys() throws -> [StoredSigningKey] {
-        try access { try $0.query("SELECT \(Columns.signingKey) FROM signing_keys ORDER BY created_at DESC, kid DESC") {
-            try $0.signingKey()
-        } }
+        try access {
+            try $0.query("SELECT \(Columns.signingKey) FROM signing_keys ORDER BY created_at DESC, kid DESC")
+            {
+                try $0.signingKey()
+            }
+        }
     }
 
     public func updateSigningKey(_ key: StoredSigningKey) throws {
-        try access { try $0.run("""
-            UPDATE signing_keys SET algorithm = ?2, encrypted_private_key = ?3, public_jwk = ?4, created_at = ?5,
-            retired_at = ?6, remove_after = ?7 WHERE kid = ?1
-            """, Self.values(key)) }
+        try access {
+            try $0.run(
+                """
+                UPDATE signing_keys SET algorithm = ?2, encrypted_private_key = ?3, public_jwk = ?4, created_at = ?5,
+                retired_at = ?6, remove_after = ?7 WHERE kid = ?1
+                """, Self.values(key))
+        }
     }
 
     static func values(_ k: StoredSigningKey) -> [SQLiteValue] {
-        [.text(k.kid), .text(k.algorithm), .blob(k.encryptedPrivateKey), .text(k.publicJWK), .date(k.createdAt),
-         .optionalDate(k.retiredAt), .optionalDate(k.removeAfter)]
+        [
+            .text(k.kid), .text(k.algorithm), .blob(k.encryptedPrivateKey), .text(k.publicJWK),
+            .date(k.createdAt),
+            .optionalDate(k.retiredAt), .optionalDate(k.removeAfter),
+        ]
     }
 
     public func recordNotification(jti: String, at time: Date) throws -> Bool {
-        try access { try $0.run("INSERT OR IGNORE INTO notification_receipts (jti, received_at) VALUES (?, ?)",
-                                [.text(jti), .date(time)]) == 1 }
+        try access {
+            try $0.run(
+                "INSERT OR IGNORE INTO notification_receipts (jti, received_at) VALUES (?, ?)",
+                [.text(jti), .date(time)]) == 1
+        }
     }
 
     public func appendAudit(_ event: AuditEvent) throws {
-        try access { try $0.run("INSERT INTO audit_events (\(Columns.audit)) VALUES (?, ?, ?, ?, ?, ?)", [
-            .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
-            .optionalText(event.clientID), .text(event.detail),
-        ]) }
+        try access {
+            try $0.run(
+                "INSERT INTO audit_events (\(Columns.audit)) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
+                    .optionalText(event.clientID), .text(event.detail),
+                ])
+        }
     }
 
     /// Newest first; events of the same millisecond in reverse insertion order.
     public func auditEvents(limit: Int) throws -> [AuditEvent] {
-        try access { try $0.query("SELECT \(Columns.audit) FROM audit_events ORDER BY time DESC, seq DESC LIMIT ?",
-                                  [.int(max(0, limit))]) { try $0.audit() } }
+        try access {
+            try $0.query(
+                "SELECT \(Columns.audit) FROM audit_events ORDER BY time DESC, seq DESC LIMIT ?",
+                [.int(max(0, limit))]
+            ) { try $0.audit() }
+        }
     }
 }

@@ -34,15 +34,20 @@ public final class SQLiteStorage: Storage, @unchecked Sendable {
     /// Idempotent: a migrated database is left as it is.
     public func migrate() throws {
         try access { db in
-            try db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            try db.exec(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
+            )
             for migration in SQLiteMigrations.all {
                 try SQLiteStorage.inTransaction(db) {
-                    let done = try db.query("SELECT 1 FROM schema_migrations WHERE version = ?",
-                                            [.int(migration.version)]) { _ in true }
+                    let done = try db.query(
+                        "SELECT 1 FROM schema_migrations WHERE version = ?",
+                        [.int(migration.version)]
+                    ) { _ in true }
                     guard done.isEmpty else { return }
                     try db.exec(migration.sql)
-                    try db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-                               [.int(migration.version), .date(Date())])
+                    try db.run(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                        [.int(migration.version), .date(Date())])
                 }
             }
         }

@@ -25,7 +25,9 @@ struct SQLiteRow {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     func text(_ column: Int32) throws -> String {
-        guard let text = optionalText(column) else { throw StoreError.corrupt("NULL text in column \(column)") }
+        guard let text = optionalText(column) else {
+            throw StoreError.corrupt("NULL text in column \(column)")
+        }
         return text
     }
 
@@ -53,8 +55,12 @@ struct SQLiteRow {
 
 /// Dates are kept as integer milliseconds since 1970 (sub-millisecond parts are dropped).
 enum StoredTime {
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
 }
 
 /// String arrays as JSON text: unambiguous for any content (spaces, quotes, non-ASCII).

@@ -2,6 +2,7 @@ import Foundation
 import OAuthCore
 import StoreConformance
 import Testing
+
 @testable import StoreSQLite
 
 /// The shared storage suite against a real database file in a fresh temporary folder per case.
@@ -23,7 +24,8 @@ struct TemporaryFolder {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     static func with<T>(_ body: (TemporaryFolder) throws -> T) throws -> T {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("accountlink-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accountlink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }
         return try body(TemporaryFolder(url: url))

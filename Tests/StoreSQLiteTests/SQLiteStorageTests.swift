@@ -1,6 +1,7 @@
 import Foundation
 import OAuthCore
 import Testing
+
 @testable import StoreSQLite
 
 /// What only the SQLite backend promises: its file, its pragmas, its migrations, its error mapping.
@@ -47,12 +48,17 @@ import Testing
             let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
             try storage.migrate()
             try storage.insertAccount(account("a"))
-            try storage.insertGrant(Grant(id: "g", accountID: "a", clientID: "c", scope: ["openid"], createdAt: epoch))
+            try storage.insertGrant(
+                Grant(id: "g", accountID: "a", clientID: "c", scope: ["openid"], createdAt: epoch))
             let hash = "sha256:3q2-7w"
-            try storage.insertToken(TokenRecord(hash: hash, kind: .access, grantID: "g", clientID: "c", accountID: "a",
-                                                scope: ["openid"], authTime: epoch, createdAt: epoch, expiresAt: nil))
+            try storage.insertToken(
+                TokenRecord(
+                    hash: hash, kind: .access, grantID: "g", clientID: "c", accountID: "a",
+                    scope: ["openid"], authTime: epoch, createdAt: epoch, expiresAt: nil))
             #expect(try storage.texts("SELECT hash FROM tokens") == [hash])
-            #expect(try storage.texts("SELECT count(*) FROM pragma_table_info('tokens') WHERE name LIKE '%token%'") == ["0"])
+            #expect(
+                try storage.texts(
+                    "SELECT count(*) FROM pragma_table_info('tokens') WHERE name LIKE '%token%'") == ["0"])
             #expect(try storage.token(hash: "3q2-7w") == nil)
         }
     }

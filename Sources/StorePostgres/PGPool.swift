@@ -1,0 +1,62 @@
+import Foundation
+import OAuthCore
+
+/// A fixed-size pool of connections, opened on demand. A caller holds a connection exclusively for
+/// one call or one transaction; when none is free within `waitSeconds` it gets `.unavailable`.
+final class PGPool: @unchecked Sendable {
+    // @unchecked: `idle` and `opened` are only touched while `condition` is locked.
+    private let conninfo: String
+    private let size: Int
+    private let waitSeconds: TimeInterval
+    private let condition = NSCondition()
+    private var idle: [PGConnection] = []
+    private var opened = 0
+
+    init(conninfo: String, size: Int, waitSeconds: TimeInterval = 10) throws {
+        self.conninfo = conninfo
+        self.size = max(1, size)
+        self.waitSeconds = waitSeconds
+        idle = [try PGConnection(conninfo: conninfo)]
+        opened = 1
+    }
+
+    func with<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        guard connection.isHealthy || connection.reset() else {
+            throw StoreError.unavailable("postgres connection lost and could not be re-established")
+        }
+        return try body(connection)
+    }
+
+    private func checkOut() throws -> PGConnection {
+        condition.lock()
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        while idle.isEmpty && opened >= size {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                throw StoreError.unavailable("all \(size) postgres connections busy")
+            }
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        opened += 1
+        condition.unlock()
+        do { return try PGConnection(conninfo: conninfo) } catch {
+            condition.lock()
+            opened -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ connection: PGConnection) {
+        condition.lock()
+        idle.append(connection)
+        condition.signal()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,72 @@
+/// Numbered schema migrations (DESIGN.md Data). Applied in order by `PostgresStorage.migrate()`, each
+/// recorded in `schema_migrations`; never edit a shipped one, append a new number.
+/// Dates are BIGINT milliseconds since 1970; string lists are JSON text; `seq` keeps insertion
+/// order for ties in "oldest first" and "newest first". Grants, codes and tokens
+/// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
+enum PostgresMigrations {
+    static let all: [(version: Int, sql: String)] = [(1, initial)]
+
+    static let initial = """
+        CREATE TABLE accounts (
+            seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, status TEXT NOT NULL, email TEXT, email_lower TEXT,
+            email_verified BOOLEAN NOT NULL, display_name TEXT, created_at BIGINT NOT NULL);
+        CREATE INDEX accounts_email_lower ON accounts (email_lower) WHERE status <> 'deleted';
+        CREATE INDEX accounts_created ON accounts (created_at, seq);
+        CREATE TABLE identities (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
+            provider TEXT NOT NULL, subject TEXT NOT NULL, email TEXT, email_verified BOOLEAN NOT NULL,
+            is_private_email BOOLEAN NOT NULL, real_user_status BIGINT, email_reachable BOOLEAN NOT NULL,
+            first_sign_in_at BIGINT NOT NULL, last_sign_in_at BIGINT NOT NULL, UNIQUE (provider, subject));
+        CREATE INDEX identities_account ON identities (account_id);
+        CREATE TABLE password_credentials (
+            account_id TEXT PRIMARY KEY REFERENCES accounts (id), hash TEXT NOT NULL);
+        CREATE TABLE third_party_tokens (
+            identity_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
+            account_id TEXT NOT NULL, provider TEXT NOT NULL, encrypted_refresh_token BYTEA NOT NULL,
+            created_at BIGINT NOT NULL);
+        CREATE INDEX third_party_tokens_account ON third_party_tokens (account_id);
+        CREATE TABLE pending_revocations (
+            id TEXT PRIMARY KEY, provider TEXT NOT NULL, encrypted_refresh_token BYTEA NOT NULL,
+            attempts BIGINT NOT NULL, next_attempt_at BIGINT NOT NULL, last_error TEXT);
+        CREATE INDEX pending_revocations_due ON pending_revocations (next_attempt_at);
+        CREATE TABLE clients (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT, redirect_uris TEXT NOT NULL,
+            scopes TEXT NOT NULL, is_public BOOLEAN NOT NULL, first_party BOOLEAN NOT NULL,
+            app_flip BOOLEAN NOT NULL, rotate_refresh_tokens BOOLEAN NOT NULL, created_at BIGINT NOT NULL);
+        CREATE TABLE grants (
+            seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id), client_id TEXT NOT NULL,
+            scope TEXT NOT NULL, created_at BIGINT NOT NULL, revoked_at BIGINT);
+        CREATE INDEX grants_account_client ON grants (account_id, client_id);
+        CREATE INDEX grants_client ON grants (client_id);
+        CREATE TABLE authorization_codes (
+            hash TEXT PRIMARY KEY, grant_id TEXT NOT NULL REFERENCES grants (id), client_id TEXT NOT NULL,
+            account_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, scope TEXT NOT NULL, nonce TEXT,
+            code_challenge TEXT, auth_time BIGINT NOT NULL, created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL, consumed_at BIGINT);
+        CREATE INDEX authorization_codes_grant ON authorization_codes (grant_id);
+        CREATE INDEX authorization_codes_expiry ON authorization_codes (expires_at);
+        CREATE TABLE tokens (
+            hash TEXT PRIMARY KEY, kind TEXT NOT NULL, grant_id TEXT NOT NULL REFERENCES grants (id),
+            client_id TEXT NOT NULL, account_id TEXT NOT NULL, scope TEXT NOT NULL, auth_time BIGINT NOT NULL,
+            created_at BIGINT NOT NULL, expires_at BIGINT, revoked_at BIGINT, rotated_at BIGINT);
+        CREATE INDEX tokens_grant ON tokens (grant_id);
+        CREATE INDEX tokens_expiry ON tokens (expires_at) WHERE expires_at IS NOT NULL;
+        CREATE TABLE sessions (
+            hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id), csrf_secret BYTEA NOT NULL,
+            auth_time BIGINT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
+        CREATE INDEX sessions_account ON sessions (account_id);
+        CREATE INDEX sessions_expiry ON sessions (expires_at);
+        CREATE TABLE interactions (
+            id TEXT PRIMARY KEY, request BYTEA NOT NULL, account_id TEXT, csrf_secret BYTEA NOT NULL,
+            created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
+        CREATE INDEX interactions_expiry ON interactions (expires_at);
+        CREATE TABLE signing_keys (
+            kid TEXT PRIMARY KEY, algorithm TEXT NOT NULL, encrypted_private_key BYTEA NOT NULL,
+            public_jwk TEXT NOT NULL, created_at BIGINT NOT NULL, retired_at BIGINT, remove_after BIGINT);
+        CREATE TABLE notification_receipts (jti TEXT PRIMARY KEY, received_at BIGINT NOT NULL);
+        CREATE TABLE audit_events (
+            seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL, time BIGINT NOT NULL,
+            kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
+        CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+}

@@ -1,0 +1,101 @@
+import Foundation
+import OAuthCore
+
+extension PostgresStorage: AccountStore {
+    public func insertAccount(_ account: Account) throws {
+        try access {
+            try $0.insert(
+                "INSERT INTO accounts (\(Columns.account), email_lower) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                try Self.values(account) + [.optionalText(account.email?.lowercased())])
+        }
+    }
+
+    public func account(id: String) throws -> Account? {
+        try access {
+            try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = $1", [.text(id)]) {
+                try $0.account()
+            }
+        }
+        .first
+    }
+
+    public func listAccounts() throws -> [Account] {
+        try access {
+            try $0.query(
+                "SELECT \(Columns.account) FROM accounts WHERE status <> 'deleted' ORDER BY created_at, seq"
+            ) {
+                try $0.account()
+            }
+        }
+    }
+
+    /// Matches the lowercased email kept beside it (Swift's Unicode lowercasing, not SQLite's ASCII one).
+    public func account(email: String) throws -> Account? {
+        try access {
+            try $0.query(
+                """
+                SELECT \(Columns.account) FROM accounts WHERE email_lower = $1 AND status <> 'deleted'
+                ORDER BY created_at, seq LIMIT 1
+                """, [.text(email.lowercased())]
+            ) { try $0.account() }
+        }.first
+    }
+
+    public func updateAccount(_ account: Account) throws {
+        try access {
+            try $0.run(
+                """
+                UPDATE accounts SET status = $2, email = $3, email_verified = $4, display_name = $5, created_at = $6,
+                email_lower = $7 WHERE id = $1
+                """, try Self.values(account) + [.optionalText(account.email?.lowercased())])
+        }
+    }
+
+    static func values(_ a: Account) throws -> [PGValue] {
+        [
+            .text(a.id), .text(a.status.rawValue), .optionalText(a.email), .bool(a.emailVerified),
+            .optionalText(a.displayName), .date(a.createdAt),
+        ]
+    }
+
+    public func setPasswordHash(_ hash: String, accountID: String) throws {
+        try access {
+            try $0.insert(
+                """
+                INSERT INTO password_credentials (account_id, hash) VALUES ($1, $2)
+                ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash
+                """, [.text(accountID), .text(hash)])
+        }
+    }
+
+    public func passwordHash(accountID: String) throws -> String? {
+        try access {
+            try $0.query("SELECT hash FROM password_credentials WHERE account_id = $1", [.text(accountID)]) {
+                try $0.text(0)
+            }
+        }.first
+    }
+
+    public func eraseAccount(id: String, at time: Date) throws -> Bool {
+        try atomic { db in
+            let erased = try db.run(
+                """
+                UPDATE accounts SET status = 'deleted', email = NULL, email_lower = NULL, display_name = NULL,
+                email_verified = false WHERE id = $1 AND status <> 'deleted'
+                """, [.text(id)])
+            guard erased == 1 else { return false }
+            let account: [PGValue] = [.text(id)]
+            try db.run("DELETE FROM third_party_tokens WHERE account_id = $1", account)
+            try db.run("DELETE FROM identities WHERE account_id = $1", account)
+            try db.run("DELETE FROM password_credentials WHERE account_id = $1", account)
+            try db.run("DELETE FROM sessions WHERE account_id = $1", account)
+            let grants = try db.query(
+                "SELECT id FROM grants WHERE account_id = $1 AND revoked_at IS NULL", account
+            ) {
+                try $0.text(0)
+            }
+            for grant in grants { _ = try Self.revokeGrant(grant, at: time, in: db) }
+            return true
+        }
+    }
+}

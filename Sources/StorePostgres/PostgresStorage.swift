@@ -1,0 +1,105 @@
+import Foundation
+import OAuthCore
+
+/// The store for several stateless instances behind a load balancer (DESIGN.md decisions). Each call
+/// takes one pooled connection; composite methods and `transaction` run BEGIN … COMMIT on it.
+/// Single use is enforced by `UPDATE … WHERE consumed_at IS NULL RETURNING`, atomic under READ COMMITTED.
+public final class PostgresStorage: Storage, @unchecked Sendable {
+    // @unchecked: the pool is thread-safe; `pinned` (a transaction view's connection) is used only on
+    // the thread running that transaction.
+    private let pool: PGPool
+    private let pinned: PGConnection?
+
+    /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
+    /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
+    /// others on demand. Call `migrate()` before first use.
+    public init(url: String, poolSize: Int = 4) throws {
+        pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
+        pinned = nil
+    }
+
+    private init(pool: PGPool, pinned: PGConnection) {
+        self.pool = pool
+        self.pinned = pinned
+    }
+
+    /// Applies every migration not yet in `schema_migrations`, in one transaction under an advisory
+    /// lock, so instances starting together migrate once. Idempotent.
+    public func migrate() throws {
+        try atomic { db in
+            try db.query("SELECT pg_advisory_xact_lock(7426031)")
+            try db.script(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
+            )
+            for migration in PostgresMigrations.all {
+                let done = try db.query(
+                    "SELECT 1 FROM schema_migrations WHERE version = $1", [.int(migration.version)])
+                guard done.rowCount == 0 else { continue }
+                try db.script(migration.sql)
+                try db.run(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                    [.int(migration.version), .date(Date())])
+            }
+        }
+    }
+
+    /// The first column of every row of `sql`, as text (for tests and operator diagnostics).
+    func texts(_ sql: String) throws -> [String] {
+        try access { try $0.query(sql, []) { $0.optionalText(0) ?? "NULL" } }
+    }
+
+    public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+        guard pinned == nil else { return try body(self) }
+        return try pool.with { db in
+            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db)) }
+        }
+    }
+
+    public func ping() throws {
+        try access { try $0.query("SELECT 1") }
+    }
+
+    /// Runs `body` on the transaction's connection, or on a pooled one.
+    @discardableResult
+    func access<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        if let pinned { return try body(pinned) }
+        return try pool.with(body)
+    }
+
+    /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
+    @discardableResult
+    func atomic<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        if let pinned { return try body(pinned) }
+        return try pool.with { db in try Self.inTransaction(db) { try body(db) } }
+    }
+
+    private static func inTransaction<T>(_ db: PGConnection, _ body: () throws -> T) throws -> T {
+        try db.script("BEGIN")
+        db.inTransaction = true
+        defer { db.inTransaction = false }
+        do {
+            let result = try body()
+            try db.script("COMMIT")
+            return result
+        } catch {
+            try? db.script("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+extension PGConnection {
+    /// Rows changed by one statement.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [PGValue]) throws -> Int { try query(sql, parameters).changed }
+
+    /// An insert that may conflict: inside a transaction it leaves the transaction usable.
+    @discardableResult
+    func insert(_ sql: String, _ parameters: [PGValue]) throws -> Int {
+        try guardedQuery(sql, parameters).changed
+    }
+
+    func query<T>(_ sql: String, _ parameters: [PGValue] = [], _ map: (PGRow) throws -> T) throws -> [T] {
+        try query(sql, parameters).rows(map)
+    }
+}

@@ -1,1 +1,0 @@
-// StorePostgres: see ../shared/DESIGN.md for what this module owns.

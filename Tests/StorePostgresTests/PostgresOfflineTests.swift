@@ -1,0 +1,62 @@
+import Foundation
+import OAuthCore
+import Synchronization
+import Testing
+
+@testable import StorePostgres
+
+/// Checks that need no server: URL parsing, BYTEA text format, and an unreachable server.
+@Suite struct PostgresOfflineTests {
+    @Test func urlBecomesQuotedConninfo() throws {
+        let info = try PostgresURL.conninfo(
+            "postgres://al%40x:p%27w%20d@db.local:5433/accountlink?sslmode=require")
+        #expect(
+            info
+                == #"host='db.local' port='5433' user='al@x' password='p\'w d' dbname='accountlink' sslmode='require' connect_timeout='5'"#
+        )
+    }
+
+    @Test(arguments: ["mysql://u@h/db", "not a url", "http://h/db"])
+    func otherSchemesAreRejected(url: String) {
+        #expect(throws: StoreError.self) { try PostgresURL.conninfo(url) }
+    }
+
+    @Test func byteaHexRoundTrip() throws {
+        let bytes: [UInt8] = [0, 1, 0x7F, 0x80, 0xFE, 0xFF]
+        #expect(Hex.bytea(bytes) == #"\x00017f80feff"#)
+        #expect(try Hex.decodeBytea(Hex.bytea(bytes)) == bytes)
+        #expect(try Hex.decodeBytea(#"\x"#) == [])
+        #expect(throws: StoreError.self) { try Hex.decodeBytea("00ff") }
+    }
+
+    /// A server that cannot be reached is transient (`.unavailable` → 5xx), never a conflict.
+    @Test func unreachableServerIsUnavailable() {
+        #expect {
+            try PostgresStorage(url: "postgres://nobody:pw@127.0.0.1:1/none?connect_timeout=2")
+        } throws: { error in
+            guard case StoreError.unavailable = error else { return false }
+            return true
+        }
+    }
+
+    @Test func sqlStatesMapToStoreErrors() {
+        #expect(PGConnection.error(state: "23505", healthy: true, "") == .conflict("postgres 23505: "))
+        #expect(PGConnection.error(state: "40001", healthy: true, "") == .unavailable("postgres 40001: "))
+        #expect(PGConnection.error(state: "57P01", healthy: true, "") == .unavailable("postgres 57P01: "))
+        #expect(
+            PGConnection.error(state: "42601", healthy: false, "x")
+                == .unavailable("postgres connection lost: x"))
+        #expect(PGConnection.error(state: "42601", healthy: true, "") == .corrupt("postgres 42601: "))
+    }
+}
+
+/// Runs closures on separate threads at once and rethrows the first error.
+enum StoreConformanceRace {
+    static func all(_ bodies: [@Sendable () throws -> Void]) throws {
+        let errors = Mutex<[any Error]>([])
+        DispatchQueue.concurrentPerform(iterations: bodies.count) { index in
+            do { try bodies[index]() } catch { errors.withLock { $0.append(error) } }
+        }
+        if let first = errors.withLock({ $0.first }) { throw first }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OAuthCore
+
+@testable import StorePostgres
+
+/// The server the Postgres tests use: `ACCOUNTLINK_TEST_POSTGRES_URL` (scripts/test-postgres.sh sets
+/// it). Each case gets its own schema, selected through `search_path`, dropped afterwards.
+enum PostgresTestDatabase {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// The developer escape hatch; `make test` never sets it.
+    static let skipped = environment["ACCOUNTLINK_TEST_NO_POSTGRES"] == "1"
+
+    struct NotConfigured: Error, CustomStringConvertible {
+        let description = """
+            ACCOUNTLINK_TEST_POSTGRES_URL is not set, so the PostgreSQL store cannot be tested. Run \
+            `scripts/test-postgres.sh swift test --filter StorePostgresTests`, or set \
+            ACCOUNTLINK_TEST_NO_POSTGRES=1 to skip these tests on purpose.
+            """
+    }
+
+    static func baseURL() throws -> String {
+        guard let url = environment["ACCOUNTLINK_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw NotConfigured()
+        }
+        return url
+    }
+
+    /// Runs `body` with a store whose tables live in a fresh schema; the schema is dropped afterwards.
+    static func withFreshSchema<T>(poolSize: Int = 8, _ body: (PostgresStorage, String) throws -> T) throws
+        -> T
+    {
+        let base = try baseURL()
+        let schema = "case_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let admin = try PostgresStorage(url: base, poolSize: 1)
+        _ = try admin.texts("CREATE SCHEMA \(schema)")
+        defer { _ = try? admin.texts("DROP SCHEMA \(schema) CASCADE") }
+        let separator = base.contains("?") ? "&" : "?"
+        let url = base + separator + "options=-csearch_path%3D\(schema)"
+        return try body(try PostgresStorage(url: url, poolSize: poolSize), url)
+    }
+}
