@@ -40,5 +40,7 @@ let package = Package(
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
     ]
 )
