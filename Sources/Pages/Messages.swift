@@ -1,5 +1,3 @@
-import Foundation
-
 /// The message catalog: keyed strings, one table per language.
 ///
 /// Adding a language is adding a `[Key: String]` table to `Messages.tables` under its BCP-47
@@ -25,13 +23,19 @@ public struct Messages: Sendable {
         self.table = tables["en"] ?? Messages.englishTable
     }
 
-    /// The text for `key`, with `{name}` placeholders filled from `values`.
+    /// The text for `key`, with `{name}` placeholders filled from `values` in one pass, so a
+    /// value that itself contains `{…}` is never expanded.
     public func text(_ key: Key, _ values: [String: String] = [:]) -> String {
-        var text = table[key] ?? Messages.englishTable[key] ?? key.rawValue
-        for (name, value) in values {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        let template = table[key] ?? Messages.englishTable[key] ?? key.rawValue
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            out += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        return out + rest
     }
 
     public subscript(key: Key) -> String { text(key) }
