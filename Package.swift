@@ -46,5 +46,7 @@ let package = Package(
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
     ]
 )

@@ -1,1 +1,0 @@
-// AppFlipKit: see ../shared/DESIGN.md for what this module owns.

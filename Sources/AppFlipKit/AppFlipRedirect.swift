@@ -1,0 +1,48 @@
+/// Checks a `redirect_uri` against Google's App Flip pattern
+/// `https://oauth-redirect(-sandbox).googleusercontent.com/a/GOOGLE_APP_BUNDLE_ID`
+/// (App Flip iOS guide, step 3 of "Modify your iOS app").
+///
+/// The string is checked as written, not through a URL parser, so that parsers that disagree
+/// about `@`, `\` or ports cannot be played against each other.
+public enum AppFlipRedirect {
+    /// Why a `redirect_uri` is not one of Google's App Flip redirect URIs.
+    public enum Problem: Error, Equatable, Sendable {
+        case notHTTPS
+        case userInfo
+        case port
+        case host
+        case path
+        case fragment
+    }
+
+    /// True when `uri` matches Google's App Flip redirect pattern.
+    public static func isGoogleAppFlipRedirect(_ uri: String) -> Bool {
+        check(uri) == nil
+    }
+
+    /// The first problem found in `uri`, or nil when it is a valid App Flip redirect URI.
+    /// A query is allowed (return parameters are appended to it); a fragment is not
+    /// (RFC 6749 §3.1.2: a redirection endpoint MUST NOT include a fragment).
+    public static func check(_ uri: String) -> Problem? {
+        let scheme = "https://"
+        guard uri.hasPrefix(scheme) else { return .notHTTPS }
+        let rest = uri.dropFirst(scheme.count)
+        if rest.contains("#") { return .fragment }
+        let beforeQuery = rest.prefix { $0 != "?" }
+        let authority = beforeQuery.prefix { $0 != "/" && $0 != "\\" }
+        if authority.contains("@") { return .userInfo }
+        if authority.contains(":") { return .port }
+        guard GoogleRedirectURIs.hosts.contains(String(authority)) else { return .host }
+        return isBundlePath(beforeQuery.dropFirst(authority.count)) ? nil : .path
+    }
+
+    /// `/a/` followed by exactly one non-empty segment of letters, digits, dots and hyphens.
+    static func isBundlePath(_ path: Substring) -> Bool {
+        guard path.hasPrefix("/a/") else { return false }
+        let bundle = path.dropFirst(3)
+        return !bundle.isEmpty && bundle.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "." || scalar == "-")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The signed-in account page: who is signed in, the sign-in methods, the linked services with
+/// an "Unlink" form each (Google: offer a way to unlink), delete account, log out.
+public struct AccountPage: Sendable {
+    public struct SignInMethod: Sendable {
+        public var id: String
+        /// Shown as is, e.g. "Password", "Apple", "Google".
+        public var provider: String
+        public var email: String?
+        public init(id: String, provider: String, email: String? = nil) {
+            self.id = id
+            self.provider = provider
+            self.email = email
+        }
+    }
+
+    public struct LinkedService: Sendable {
+        public var grantID: String
+        public var clientName: String
+        public var scopes: [String]
+        public var linkedAt: Date
+        public init(grantID: String, clientName: String, scopes: [String], linkedAt: Date) {
+            self.grantID = grantID
+            self.clientName = clientName
+            self.scopes = scopes
+            self.linkedAt = linkedAt
+        }
+    }
+
+    public var productName: String
+    public var email: String
+    public var name: String?
+    public var signInMethods: [SignInMethod]
+    public var linkedServices: [LinkedService]
+    public var csrfToken: String
+    public var removeMethodAction: String
+    public var unlinkAction: String
+    public var deleteAccountURL: String
+    public var logoutAction: String
+    public var locale: String?
+
+    public init(productName: String, email: String, name: String? = nil,
+                signInMethods: [SignInMethod], linkedServices: [LinkedService], csrfToken: String,
+                removeMethodAction: String = "/account/methods/remove",
+                unlinkAction: String = "/account/unlink",
+                deleteAccountURL: String = "/account/delete/confirm",
+                logoutAction: String = "/logout", locale: String? = nil) {
+        self.productName = productName
+        self.email = email
+        self.name = name
+        self.signInMethods = signInMethods
+        self.linkedServices = linkedServices
+        self.csrfToken = csrfToken
+        self.removeMethodAction = removeMethodAction
+        self.unlinkAction = unlinkAction
+        self.deleteAccountURL = deleteAccountURL
+        self.logoutAction = logoutAction
+        self.locale = locale
+    }
+
+    public func render() -> String {
+        let m = Messages(locale: locale)
+        let title = m.text(.accountTitle, ["product": productName])
+        let who: HTML = name.map { "<p class=\"name\">\($0)</p>" } ?? .empty
+        let body: HTML = """
+        <h1>\(title)</h1>
+        \(who)<p>\(m.text(.signedInAs, ["email": email]))</p>
+        <h2>\(m[.signInMethods])</h2>
+        <ul>\(signInMethods.map { method(m, $0) })</ul>
+        <h2>\(m[.linkedServices])</h2>
+        \(services(m))
+        <form method="get" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
+        <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
+        <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
+        <button class="secondary" type="submit">\(m[.logOut])</button></form>
+        """
+        return Layout.document(title: title, messages: m, body: body)
+    }
+
+    /// A method can be removed only while another remains, so nobody locks themselves out.
+    func method(_ m: Messages, _ method: SignInMethod) -> HTML {
+        let email: HTML = method.email.map { " <span>\($0)</span>" } ?? .empty
+        let remove: HTML = signInMethods.count > 1 ? """
+         <form class="inline" method="post" action="\(url: removeMethodAction)">\
+        \(Layout.csrf(csrfToken))\(Layout.hidden("method_id", method.id))\
+        <button class="secondary" type="submit">\(m[.remove])</button></form>
+        """ : .empty
+        return "<li><strong>\(method.provider)</strong>\(email)\(remove)</li>"
+    }
+
+    func services(_ m: Messages) -> HTML {
+        guard !linkedServices.isEmpty else { return "<p>\(m[.noLinkedServices])</p>" }
+        let items = linkedServices.map { service -> HTML in
+            """
+            <li><strong>\(service.clientName)</strong> \
+            <span>\(m[.scopesLabel]) \(service.scopes.joined(separator: ", "))</span> \
+            <span>\(m.text(.linkedOn, ["date": Layout.day(service.linkedAt)]))</span> \
+            <form class="inline" method="post" action="\(url: unlinkAction)">\
+            \(Layout.csrf(csrfToken))\(Layout.hidden("grant_id", service.grantID))\
+            <button class="secondary" type="submit">\(m[.unlink])</button></form></li>
+            """
+        }
+        return "<ul>\(items)</ul>"
+    }
+}

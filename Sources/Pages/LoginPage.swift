@@ -1,0 +1,65 @@
+/// The sign-in page: email and password posted to `action`, plus optional Apple and Google
+/// buttons. The error slot is one generic message whatever failed, so the page never tells
+/// whether an email has an account.
+public struct LoginPage: Sendable {
+    public var productName: String
+    public var logoURL: String?
+    public var action: String
+    public var csrfToken: String
+    public var interactionID: String?
+    public var email: String
+    public var failed: Bool
+    public var appleSignInURL: String?
+    public var appleButtonStyle: AppleButtonStyle
+    public var googleSignInURL: String?
+    public var locale: String?
+
+    public init(productName: String, logoURL: String? = nil, action: String = "/login",
+                csrfToken: String, interactionID: String? = nil, email: String = "",
+                failed: Bool = false, appleSignInURL: String? = nil,
+                appleButtonStyle: AppleButtonStyle = .black, googleSignInURL: String? = nil,
+                locale: String? = nil) {
+        self.productName = productName
+        self.logoURL = logoURL
+        self.action = action
+        self.csrfToken = csrfToken
+        self.interactionID = interactionID
+        self.email = email
+        self.failed = failed
+        self.appleSignInURL = appleSignInURL
+        self.appleButtonStyle = appleButtonStyle
+        self.googleSignInURL = googleSignInURL
+        self.locale = locale
+    }
+
+    public func render() -> String {
+        let m = Messages(locale: locale)
+        let title = m.text(.signInTitle, ["product": productName])
+        let error: HTML = failed ? "<p class=\"error\" role=\"alert\">\(m[.signInFailed])</p>" : .empty
+        let body: HTML = """
+        \(Layout.brand(product: productName, logoURL: logoURL))
+        <h1>\(title)</h1>
+        \(error)
+        <form method="post" action="\(url: action)">
+        \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
+        <label for="email">\(m[.email])</label>
+        <input id="email" name="email" type="email" autocomplete="username" required value="\(email)">
+        <label for="password">\(m[.password])</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required>
+        <button type="submit">\(m[.signIn])</button>
+        </form>
+        \(providerButtons(m))
+        """
+        return Layout.document(title: title, messages: m, body: body)
+    }
+
+    func providerButtons(_ m: Messages) -> HTML {
+        var buttons: [HTML] = []
+        if let appleSignInURL {
+            buttons.append(SignInButtons.apple(url: appleSignInURL, style: appleButtonStyle, messages: m))
+        }
+        if let googleSignInURL { buttons.append(SignInButtons.google(url: googleSignInURL, messages: m)) }
+        guard !buttons.isEmpty else { return .empty }
+        return "<p class=\"or\">\(m[.or])</p>\n<div class=\"providers\">\(buttons)</div>"
+    }
+}

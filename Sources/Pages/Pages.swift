@@ -1,1 +1,0 @@
-// Pages: see ../shared/DESIGN.md for what this module owns.
