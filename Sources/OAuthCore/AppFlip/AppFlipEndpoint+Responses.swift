@@ -1,0 +1,25 @@
+import Support
+
+extension AppFlipEndpoint {
+    /// 200 {code, state, redirect_to}: the app opens redirect_to (google-account-linking.md §2.1).
+    func success(code: String, state: String?, redirectURI: String) -> EndpointResponse {
+        var items = [("code", code)]
+        if let state { items.append(("state", state)) }
+        var body: [String: JSONValue] = ["code": .string(code), "redirect_to": .string(AuthorizationResponse.url(redirectURI, items))]
+        if let state { body["state"] = .string(state) }
+        return .json(.object(body))
+    }
+
+    /// 4xx {error, error_description, redirect_to?}: redirect_to only for Google's App Flip URIs,
+    /// so nothing is ever sent to an unvetted place.
+    func failure(_ error: OAuthError, state: String?, redirectURI: String?) -> EndpointResponse {
+        var body: [String: JSONValue] = ["error": .string(error.code.rawValue),
+                                         "error_description": .string(error.description)]
+        if let redirectURI, AppFlipRedirect.isGoogleAppFlipURI(redirectURI) {
+            var items = [("error", error.code.rawValue), ("error_description", error.description)]
+            if let state { items.append(("state", state)) }
+            body["redirect_to"] = .string(AuthorizationResponse.url(redirectURI, items))
+        }
+        return .json(.object(body), status: error.status)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Support
+
+/// `POST /app-flip/authorize` as the HTTP layer parsed it.
+public struct AppFlipRequest: Sendable {
+    /// Form body: client_id, redirect_uri, scope, state, optional decision=deny.
+    public var parameters: FormParameters
+    /// `Authorization: Bearer <access token of a first-party client>`.
+    public var authorization: String?
+
+    public init(parameters: FormParameters, authorization: String?) {
+        self.parameters = parameters
+        self.authorization = authorization
+    }
+}
+
+/// App Flip code issuance (CONTRACT.md App Flip endpoint): the maker's app, signed in with its own
+/// token, asks for a code for Google after native consent. The code comes from the same
+/// `issueAuthorizationCode` as the browser flow and is redeemed at `/token` like any other.
+public struct AppFlipEndpoint: Sendable {
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    public func handle(_ request: AppFlipRequest) -> EndpointResponse {
+        let p = request.parameters
+        do {
+            let (client, redirectURI) = try checkClient(p)
+            let bearer = try checkAppToken(request.authorization)
+            try checkDecision(p["decision"])
+            let scope = try scope(p["scope"], client)
+            let code = try issueAuthorizationCode(
+                CodeBinding(client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,
+                            nonce: nil, codeChallenge: nil, authTime: bearer.record.authTime),
+                environment: environment)
+            environment.audit("app_flip.allow", accountID: bearer.account.id, clientID: client.id)
+            return success(code: code, state: p["state"], redirectURI: redirectURI)
+        } catch {
+            let oauth = Self.appFlipError(OAuthError.from(error))
+            environment.log(oauth, ["oauth.endpoint": "app_flip", "oauth.client_id": p["client_id"] ?? ""])
+            environment.audit("app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
+            return failure(oauth, state: p["state"], redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
+        }
+    }
+
+    /// invalid_request: missing or doubled parameter, unknown client, unregistered redirect URI.
+    private func checkClient(_ p: FormParameters) throws -> (Client, String) {
+        if let name = p.duplicatedNames.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
+        guard let clientID = p["client_id"], !clientID.isEmpty, let redirectURI = p["redirect_uri"], !redirectURI.isEmpty
+        else { throw OAuthError.invalidRequest("client_id and redirect_uri are required") }
+        guard let client = try environment.storage.client(id: clientID) else {
+            throw OAuthError.invalidRequest("unknown client_id")
+        }
+        // RFC 6749 §3.1.2.3: exact match with a registered URI.
+        guard client.redirectURIs.contains(redirectURI) else {
+            throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
+        }
+        return (client, redirectURI)
+    }
+
+    /// cancelled: the app's token is missing, expired, revoked or not a first-party client's;
+    /// unrecoverable: the account is disabled or deleted.
+    private func checkAppToken(_ authorization: String?) throws -> TokenService.Bearer {
+        let cancelled = OAuthError(.cancelled, "sign in to the app again")
+        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw cancelled }
+        let storage = environment.storage
+        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
+              record.isUsable(at: environment.clock.now()),
+              try storage.grant(id: record.grantID)?.isActive == true,
+              try storage.client(id: record.clientID)?.firstParty == true
+        else { throw cancelled }
+        guard let account = try storage.account(id: record.accountID), account.status == .active else {
+            throw OAuthError(.unrecoverable, "this account cannot be linked")
+        }
+        return TokenService.Bearer(record: record, account: account)
+    }
+
+    /// access_denied when the user pressed Cancel in the app.
+    private func checkDecision(_ decision: String?) throws {
+        switch decision {
+        case nil, "allow": return
+        case "deny": throw OAuthError(.accessDenied, "the user declined to link the account")
+        default: throw OAuthError.invalidRequest("decision must be allow or deny")
+        }
+    }
+
+    private func scope(_ text: String?, _ client: Client) throws -> [String] {
+        do { return try ScopeRules.resolve(text, client: client, configuration: environment.configuration) } catch {
+            throw OAuthError.invalidRequest(error.description)
+        }
+    }
+
+    /// Only App Flip's four values leave this endpoint; anything else (5xx) stays what it is.
+    static func appFlipError(_ error: OAuthError) -> OAuthError {
+        switch error.code {
+        case .invalidRequest, .cancelled, .accessDenied, .unrecoverable, .serverError, .temporarilyUnavailable:
+            return error
+        default:
+            return OAuthError(.invalidRequest, error.description, detail: error.detail)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Support
+
+extension AuthorizationChecks {
+    /// RFC 6749 §3.1: parameters MUST NOT be included more than once. A doubled client_id,
+    /// redirect_uri or state cannot be trusted to redirect to.
+    func checkRedirectionParametersOnce(_ draft: inout AuthorizationDraft) throws {
+        let doubled = draft.parameters.duplicatedNames.filter { ["client_id", "redirect_uri", "state"].contains($0) }
+        if let name = doubled.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
+    }
+
+    /// RFC 6749 §4.1.1: client_id is required and must name a registered client.
+    func checkClient(_ draft: inout AuthorizationDraft) throws {
+        guard let id = draft.parameters["client_id"], !id.isEmpty else {
+            throw OAuthError.invalidRequest("client_id is missing")
+        }
+        guard let client = try storage.client(id: id) else {
+            throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered")
+        }
+        draft.client = client
+    }
+
+    /// RFC 6749 §3.1.2.3 and OIDC Core §3.1.2.1: exact string match with a registered URI; when
+    /// exactly one is registered and none was sent, that one is used.
+    func checkRedirectURI(_ draft: inout AuthorizationDraft) throws {
+        let registered = draft.client?.redirectURIs ?? []
+        guard let sent = draft.parameters["redirect_uri"] else {
+            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing") }
+            draft.redirectURI = registered[0]
+            return
+        }
+        guard registered.contains(sent) else {
+            throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
+        }
+        draft.redirectURI = sent
+    }
+
+    /// RFC 6749 §3.1: no other parameter twice either (now redirectable as invalid_request).
+    func checkNoDuplicates(_ draft: inout AuthorizationDraft) throws {
+        let doubled = draft.parameters.duplicatedNames.filter(Self.allowList.contains)
+        if let name = doubled.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
+    }
+
+    /// RFC 6749 §4.1.1: response_type=code only (Google Cloud-to-cloud supports nothing else).
+    func checkResponseType(_ draft: inout AuthorizationDraft) throws {
+        guard let type = draft.parameters["response_type"] else {
+            throw OAuthError.invalidRequest("response_type is missing")
+        }
+        guard type == "code" else {
+            throw OAuthError(.unsupportedResponseType, "only response_type=code is supported")
+        }
+    }
+
+    /// RFC 6749 §3.3: known scopes the client may have; omitted means the client's defaults.
+    func checkScope(_ draft: inout AuthorizationDraft) throws {
+        guard let client = draft.client else { return }
+        draft.scope = try ScopeRules.resolve(draft.parameters["scope"], client: client, configuration: configuration)
+    }
+
+    /// RFC 7636 §4.3/§4.4.1: S256 only; required for public clients (RFC 9700 §2.1.1).
+    func checkPKCE(_ draft: inout AuthorizationDraft) throws {
+        let challenge = draft.parameters["code_challenge"]
+        let method = draft.parameters["code_challenge_method"]
+        guard let challenge else {
+            if method != nil { throw OAuthError.invalidRequest("code_challenge_method without code_challenge") }
+            if draft.client?.isPublic == true { throw OAuthError.invalidRequest("PKCE is required for this client") }
+            return
+        }
+        // RFC 7636 §4.3: a missing method means plain, which we do not accept.
+        guard method == "S256" else { throw OAuthError.invalidRequest("code_challenge_method must be S256") }
+        guard PKCE.isValidChallenge(challenge) else { throw OAuthError.invalidRequest("malformed code_challenge") }
+        draft.codeChallenge = challenge
+    }
+}
+
+/// Scope parsing and narrowing, shared by the authorization endpoint, refresh and App Flip.
+public enum ScopeRules {
+    /// RFC 6749 §3.3: space-delimited, order kept, repeats dropped.
+    public static func parse(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return text.split(separator: " ").map(String.init).filter { seen.insert($0).inserted }
+    }
+
+    public static func resolve(_ text: String?, client: Client, configuration: OAuthConfiguration)
+        throws(OAuthError) -> [String]
+    {
+        let known = configuration.scopes.map(\.name)
+        let allowed = client.scopes.isEmpty ? known : client.scopes.filter(known.contains)
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return allowed }
+        let requested = parse(text)
+        guard let bad = requested.first(where: { !allowed.contains($0) }) else { return requested }
+        throw .invalidScope("scope \(bad) is not available to this client")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Support
+
+/// A validated authorization request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1, RFC 7636 §4.3). Kept in
+/// the `Interaction` record across the login and consent round trips.
+public struct AuthorizationRequest: Sendable, Equatable, Codable {
+    public var clientID: String
+    /// The exact registered URI the response goes to.
+    public var redirectURI: String
+    /// Returned byte for byte (RFC 6749 §4.1.2); Google's is hundreds of characters.
+    public var state: String?
+    public var scope: [String]
+    /// Google's `user_locale` (BCP 47), for the pages' language.
+    public var userLocale: String?
+    public var nonce: String?
+    /// RFC 7636: S256 challenge, nil when none was sent (allowed for confidential clients only).
+    public var codeChallenge: String?
+
+    public init(clientID: String, redirectURI: String, state: String?, scope: [String], userLocale: String?,
+                nonce: String?, codeChallenge: String?) {
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.state = state
+        self.scope = scope
+        self.userLocale = userLocale
+        self.nonce = nonce
+        self.codeChallenge = codeChallenge
+    }
+}
+
+/// Building the redirect back to the client (RFC 6749 §4.1.2, §4.1.2.1).
+enum AuthorizationResponse {
+    static func success(_ request: AuthorizationRequest, code: String) -> String {
+        url(request.redirectURI, [("code", code)] + stateItem(request.state))
+    }
+
+    static func error(_ error: OAuthError, redirectURI: String, state: String?) -> String {
+        url(redirectURI, [("error", error.code.rawValue), ("error_description", error.description)] + stateItem(state))
+    }
+
+    private static func stateItem(_ state: String?) -> [(String, String)] { state.map { [("state", $0)] } ?? [] }
+
+    /// Appends to any query the registered URI already has (RFC 6749 §3.1.2: it MUST be retained).
+    static func url(_ base: String, _ items: [(String, String)]) -> String {
+        let query = FormParameters(items.map { (name: $0.0, value: $0.1) }).encoded
+        return base + (base.contains("?") ? "&" : "?") + query
+    }
+}

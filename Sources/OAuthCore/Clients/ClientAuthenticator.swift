@@ -1,0 +1,74 @@
+import Foundation
+import Support
+
+/// A client that proved who it is at the token, revocation or introspection endpoint.
+public struct AuthenticatedClient: Sendable, Equatable {
+    public enum Method: String, Sendable {
+        case clientSecretBasic = "client_secret_basic"
+        case clientSecretPost = "client_secret_post"
+        case none
+    }
+
+    public var client: Client
+    public var method: Method
+}
+
+/// RFC 6749 §2.3: HTTP Basic or body credentials, never both; public clients send `client_id` only.
+public struct ClientAuthenticator: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func authenticate(_ parameters: FormParameters, authorization: String?) throws(OAuthError)
+        -> AuthenticatedClient
+    {
+        let basic = try Self.basicCredentials(authorization)
+        let bodyID = parameters["client_id"]
+        let bodySecret = parameters["client_secret"]
+        // RFC 6749 §2.3: a client MUST NOT use more than one authentication method per request.
+        if basic != nil && bodySecret != nil {
+            throw .invalidRequest("use either HTTP Basic or client_secret, not both")
+        }
+        if let basic {
+            if let bodyID, bodyID != basic.id { throw .invalidRequest("client_id differs from the Basic credentials") }
+            return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic)
+        }
+        guard let bodyID, !bodyID.isEmpty else { throw .invalidClient(detail: "no client credentials") }
+        return try check(id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost)
+    }
+
+    private func check(id: String, secret: String?, method: AuthenticatedClient.Method) throws(OAuthError)
+        -> AuthenticatedClient
+    {
+        let basic = method == .clientSecretBasic
+        let found = try OAuthError.mapping { try storage.client(id: id) }
+        guard let client = found else {
+            // Same answer as a wrong secret; hash anyway so timing says nothing about existence.
+            _ = ClientSecret.matches(secret ?? "", storedHash: "")
+            throw .invalidClient(detail: "unknown client", basic: basic)
+        }
+        if client.isPublic {
+            // RFC 6749 §2.1: public clients cannot authenticate; they identify themselves (+ PKCE).
+            guard secret == nil else { throw .invalidClient(detail: "public client sent a secret", basic: basic) }
+            return AuthenticatedClient(client: client, method: .none)
+        }
+        guard let secret, let stored = client.secretHash, ClientSecret.matches(secret, storedHash: stored) else {
+            throw .invalidClient(detail: "wrong or missing client secret", basic: basic)
+        }
+        return AuthenticatedClient(client: client, method: method)
+    }
+
+    /// RFC 6749 §2.3.1: Basic with the id and secret form-url-encoded (Appendix B) before base64.
+    static func basicCredentials(_ header: String?) throws(OAuthError) -> (id: String, secret: String)? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
+        guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
+        let id = FormEncoding.decodeComponent(text[..<colon])
+        let secret = FormEncoding.decodeComponent(text[text.index(after: colon)...])
+        guard !id.isEmpty else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
+        return (id, secret)
+    }
+}

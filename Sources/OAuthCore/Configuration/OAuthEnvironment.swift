@@ -1,0 +1,52 @@
+import Support
+
+/// Everything an endpoint needs injected (STYLE.md §9): storage, clock, randomness, logger, the
+/// configuration slice and the hooks other modules implement.
+public struct OAuthEnvironment: Sendable {
+    public var storage: any Storage
+    public var clock: any Clock
+    public var random: any RandomSource
+    public var logger: Logger
+    public var configuration: OAuthConfiguration
+    public var idTokenSigner: any IDTokenSigner
+    public var passwordVerifier: any PasswordVerifier
+    public var loginThrottle: LoginThrottle
+    /// nil: `link_token` on the password grant is refused (the Identity module provides it).
+    public var linkTokenRedeemer: (any LinkTokenRedeemer)?
+    /// nil: the token-exchange grant answers `unsupported_grant_type`.
+    public var tokenExchangeHandler: (any TokenExchangeHandler)?
+
+    public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
+                configuration: OAuthConfiguration, idTokenSigner: any IDTokenSigner,
+                passwordVerifier: any PasswordVerifier, loginThrottle: LoginThrottle,
+                linkTokenRedeemer: (any LinkTokenRedeemer)? = nil,
+                tokenExchangeHandler: (any TokenExchangeHandler)? = nil) {
+        self.storage = storage
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+        self.configuration = configuration
+        self.idTokenSigner = idTokenSigner
+        self.passwordVerifier = passwordVerifier
+        self.loginThrottle = loginThrottle
+        self.linkTokenRedeemer = linkTokenRedeemer
+        self.tokenExchangeHandler = tokenExchangeHandler
+    }
+
+    /// Appends an audit event; a failure to audit is logged, never fatal to the request.
+    func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
+        let event = AuditEvent(id: random.token(byteCount: 16), time: clock.now(), kind: kind,
+                               accountID: accountID, clientID: clientID, detail: detail)
+        do { try storage.appendAudit(event) } catch {
+            logger.warning("audit append failed", ["audit.kind": kind, "error": String(describing: error)])
+        }
+    }
+
+    /// Logs the private detail of an error that is about to be answered.
+    func log(_ error: OAuthError, _ fields: [String: String] = [:]) {
+        var all = fields
+        all["oauth.error"] = error.code.rawValue
+        all["oauth.detail"] = error.detail
+        logger.log(error.status >= 500 ? .error : .info, "oauth request refused", all)
+    }
+}

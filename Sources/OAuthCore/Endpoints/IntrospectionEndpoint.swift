@@ -1,0 +1,54 @@
+import Foundation
+
+/// RFC 7662: `POST /introspect`, for confidential clients. A client sees its own tokens; a
+/// first-party confidential client (the maker's resource server) sees every token. Everything else
+/// is `{"active": false}` (§2.2).
+public struct IntrospectionEndpoint: Sendable {
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    public func handle(_ request: TokenRequest) -> EndpointResponse {
+        do {
+            return .json(try introspect(request))
+        } catch {
+            let oauth = OAuthError.from(error)
+            environment.log(oauth, ["oauth.endpoint": "introspect"])
+            return oauth.response
+        }
+    }
+
+    private func introspect(_ request: TokenRequest) throws -> JSONValue {
+        if let name = request.parameters.duplicatedNames.first {
+            throw OAuthError.invalidRequest("\(name) was sent more than once")
+        }
+        let client = try ClientAuthenticator(storage: environment.storage)
+            .authenticate(request.parameters, authorization: request.authorization).client
+        // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
+        guard !client.isPublic else { throw OAuthError.invalidClient("introspection needs a confidential client") }
+        guard let token = request.parameters["token"], !token.isEmpty else {
+            throw OAuthError.invalidRequest("token is missing")
+        }
+        guard let record = try activeRecord(token), record.clientID == client.id || client.firstParty else {
+            return .object(["active": .bool(false)])
+        }
+        var body: [String: JSONValue] = [
+            "active": .bool(true), "scope": .string(record.scope.joined(separator: " ")),
+            "client_id": .string(record.clientID), "sub": .string(record.accountID),
+            "iat": .int(Int64(record.createdAt.timeIntervalSince1970.rounded(.down))),
+            "token_type": .string(record.kind == .access ? "Bearer" : "refresh_token"),
+            "iss": .string(environment.configuration.issuer),
+        ]
+        if let exp = record.expiresAt { body["exp"] = .int(Int64(exp.timeIntervalSince1970.rounded(.down))) }
+        return .object(body)
+    }
+
+    private func activeRecord(_ token: String) throws -> TokenRecord? {
+        let storage = environment.storage
+        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.isUsable(at: environment.clock.now()),
+              try storage.grant(id: record.grantID)?.isActive == true,
+              try storage.account(id: record.accountID)?.status == .active
+        else { return nil }
+        return record
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// RFC 6749 §6: a new access token for a refresh token. Earlier unexpired access tokens keep
+/// working and, without rotation, the same refresh token is returned (google-account-linking.md §1.2).
+struct RefreshTokenGrant: TokenGrant {
+    static let grantType = "refresh_token"
+
+    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
+        guard let token = request.parameters["refresh_token"], !token.isEmpty else {
+            throw OAuthError.invalidRequest("refresh_token is missing")
+        }
+        return try environment.storage.transaction { storage in
+            let now = environment.clock.now()
+            let record = try live(token, client, storage, now)
+            let scope = try narrowed(request.parameters["scope"], record.scope)
+            let subject = TokenService.Subject(grantID: record.grantID, clientID: client.id,
+                                               accountID: record.accountID, scope: scope, authTime: record.authTime)
+            let choice = try rotation(token, record, client, storage, now, environment)
+            return try TokenIssuer(environment: environment, storage: storage).respond(subject, refreshToken: choice)
+        }
+    }
+
+    /// Issued to this client, unrevoked, unexpired, under an active grant of an active account.
+    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> TokenRecord {
+        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .refresh,
+              record.clientID == client.id, record.isUsable(at: now),
+              try storage.grant(id: record.grantID)?.isActive == true,
+              try storage.account(id: record.accountID)?.status == .active
+        else { throw OAuthError.invalidGrant("the refresh token is invalid") }
+        return record
+    }
+
+    /// RFC 6749 §6: a narrower scope may be asked for, never a wider one.
+    private func narrowed(_ text: String?, _ granted: [String]) throws -> [String] {
+        guard let text else { return granted }
+        let requested = ScopeRules.parse(text)
+        guard !requested.isEmpty, requested.allSatisfy(granted.contains) else {
+            throw OAuthError.invalidScope("the requested scope exceeds the granted scope")
+        }
+        return requested
+    }
+
+    /// Opt-in rotation (RFC 9700 §4.14.2) with a grace period: a rotated token presented again
+    /// within it gets a fresh pair (Google fires concurrent refreshes, §8 item 8); after it, the
+    /// reuse is treated as theft and the grant is revoked.
+    private func rotation(_ token: String, _ record: TokenRecord, _ client: Client, _ storage: any Storage,
+                          _ now: Date, _ environment: OAuthEnvironment) throws -> TokenIssuer.RefreshChoice {
+        guard client.rotateRefreshTokens else { return .same(token) }
+        if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .new }
+        let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
+        guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
+            _ = try storage.revokeGrant(id: record.grantID, at: now)
+            environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
+                              detail: "rotated refresh token reused after the grace period; grant revoked")
+            throw OAuthError.invalidGrant("the refresh token is invalid")
+        }
+        return .new
+    }
+}

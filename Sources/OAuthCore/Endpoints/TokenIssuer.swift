@@ -1,0 +1,52 @@
+import Foundation
+
+/// Issues the tokens of a successful grant and builds the RFC 6749 §5.1 response.
+struct TokenIssuer {
+    let environment: OAuthEnvironment
+    let storage: any Storage
+
+    /// Access token (+ refresh token when `refreshToken` says so) + ID token when openid was granted.
+    func respond(_ subject: TokenService.Subject, refreshToken: RefreshChoice, nonce: String? = nil,
+                 extra: [String: JSONValue] = [:]) throws -> JSONValue {
+        let tokens = TokenService(environment: environment)
+        let access = try tokens.issueAccessToken(for: subject, in: storage)
+        var body: [String: JSONValue] = [
+            "access_token": .string(access),
+            "token_type": .string("Bearer"),
+            // Google: remaining lifetime in seconds as a JSON integer (google-account-linking.md §8.4).
+            "expires_in": .int(Int64(environment.configuration.accessTokenLifetime)),
+            "scope": .string(subject.scope.joined(separator: " ")),
+        ]
+        switch refreshToken {
+        case .none: break
+        case .new: body["refresh_token"] = .string(try tokens.issueRefreshToken(for: subject, in: storage))
+        case .same(let token): body["refresh_token"] = .string(token)
+        }
+        if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
+            body["id_token"] = .string(try IDTokenFactory(environment: environment)
+                .make(account: account, subject: subject, nonce: nonce, accessToken: access))
+        }
+        return .object(body.merging(extra) { current, _ in current })
+    }
+
+    enum RefreshChoice {
+        case none
+        case new
+        case same(String)
+    }
+
+    /// Grants for first-party sign-in (password, token exchange): the grant of the account to the
+    /// client, extended to the requested scope, and a fresh token pair.
+    func signIn(accountID: String, client: Client, scope: [String], extra: [String: JSONValue] = [:]) throws
+        -> JSONValue
+    {
+        guard try storage.account(id: accountID)?.status == .active else {
+            throw OAuthError.invalidGrant("the account is not active")
+        }
+        let grant = try GrantLedger.grant(accountID: accountID, clientID: client.id, scope: scope, in: storage,
+                                          environment: environment)
+        let subject = TokenService.Subject(grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
+                                           authTime: environment.clock.now())
+        return try respond(subject, refreshToken: .new, extra: extra)
+    }
+}

@@ -1,0 +1,22 @@
+/// Turning whatever a step threw into the one error type.
+extension OAuthError {
+    /// StoreError.unavailable becomes `temporarily_unavailable` (503) and every other unexpected error
+    /// `server_error` (500): a transient fault must never read as `invalid_grant`, on which Google
+    /// unlinks the user (DESIGN.md decisions; google-account-linking.md §1.2 "4xx vs 5xx").
+    public static func from(_ error: any Error) -> OAuthError {
+        switch error {
+        case let oauth as OAuthError:
+            return oauth
+        case StoreError.unavailable(let detail):
+            return OAuthError(.temporarilyUnavailable, "the service is temporarily unavailable, try again",
+                              detail: "storage unavailable: \(detail)")
+        default:
+            return .serverError(detail: String(describing: error))
+        }
+    }
+
+    /// Runs `body`, mapping anything thrown through `from(_:)`.
+    static func mapping<T>(_ body: () throws -> T) throws(OAuthError) -> T {
+        do { return try body() } catch { throw from(error) }
+    }
+}

@@ -1,0 +1,84 @@
+/// The one error type of the protocol core (STYLE.md §5). `code` is the registered wire value with a
+/// fixed HTTP status; `description` is public (sent as `error_description`); `detail` is private
+/// (logged, never sent).
+public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Equatable, CaseIterable {
+        // RFC 6749 §4.1.2.1 and §5.2.
+        case invalidRequest = "invalid_request"
+        case invalidClient = "invalid_client"
+        case invalidGrant = "invalid_grant"
+        case unauthorizedClient = "unauthorized_client"
+        case unsupportedGrantType = "unsupported_grant_type"
+        case unsupportedResponseType = "unsupported_response_type"
+        case invalidScope = "invalid_scope"
+        case accessDenied = "access_denied"
+        case serverError = "server_error"
+        case temporarilyUnavailable = "temporarily_unavailable"
+        // RFC 6750 §3.1 (UserInfo and other Bearer-protected resources).
+        case invalidToken = "invalid_token"
+        case insufficientScope = "insufficient_scope"
+        // RFC 7009 §2.2.1.
+        case unsupportedTokenType = "unsupported_token_type"
+        // Extension (CONTRACT.md native sign-in): a different account owns the verified email.
+        case linkRequired = "link_required"
+        // App Flip's vocabulary (CONTRACT.md App Flip endpoint), besides invalid_request/access_denied.
+        case cancelled
+        case unrecoverable
+
+        /// RFC 6749 §5.2: 400 except invalid_client (401); §4.1.2.1 maps the 5xx ones.
+        public var status: Int {
+            switch self {
+            case .invalidClient, .invalidToken, .cancelled: 401
+            case .accessDenied, .insufficientScope, .unrecoverable: 403
+            case .serverError: 500
+            case .temporarilyUnavailable: 503
+            default: 400
+            }
+        }
+    }
+
+    public var code: Code
+    /// Sent to the client as `error_description` (RFC 6749 §5.2: ASCII, human-readable).
+    public var description: String
+    /// Logged only; may name the failing check, never a secret.
+    public var detail: String
+    /// `link_required` only: the token the app presents with the password grant.
+    public var linkToken: String?
+    /// RFC 6749 §5.2: a 401 answer to a client that used HTTP Basic carries `WWW-Authenticate: Basic`.
+    public var clientUsedBasic: Bool
+
+    public init(_ code: Code, _ description: String, detail: String = "", linkToken: String? = nil,
+                clientUsedBasic: Bool = false) {
+        self.code = code
+        self.description = description
+        self.detail = detail
+        self.linkToken = linkToken
+        self.clientUsedBasic = clientUsedBasic
+    }
+
+    public var status: Int { code.status }
+
+    public static func invalidRequest(_ text: String, detail: String = "") -> OAuthError {
+        OAuthError(.invalidRequest, text, detail: detail)
+    }
+    public static func invalidClient(_ text: String = "client authentication failed", detail: String = "",
+                                     basic: Bool = false) -> OAuthError {
+        OAuthError(.invalidClient, text, detail: detail, clientUsedBasic: basic)
+    }
+    public static func invalidGrant(_ text: String, detail: String = "") -> OAuthError {
+        OAuthError(.invalidGrant, text, detail: detail)
+    }
+    public static func unauthorizedClient(_ text: String, detail: String = "") -> OAuthError {
+        OAuthError(.unauthorizedClient, text, detail: detail)
+    }
+    public static func invalidScope(_ text: String, detail: String = "") -> OAuthError {
+        OAuthError(.invalidScope, text, detail: detail)
+    }
+    public static func serverError(detail: String) -> OAuthError {
+        OAuthError(.serverError, "the server could not complete the request", detail: detail)
+    }
+    public static func linkRequired(linkToken: String, detail: String = "") -> OAuthError {
+        OAuthError(.linkRequired, "an existing account must be proven before linking", detail: detail,
+                   linkToken: linkToken)
+    }
+}

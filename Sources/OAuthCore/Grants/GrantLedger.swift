@@ -1,0 +1,22 @@
+import Foundation
+
+/// Grants as records: "account X linked to client Y with these scopes" (DESIGN.md data).
+enum GrantLedger {
+    /// The active grant of the account to the client, its scope extended to cover `scope`, or a new
+    /// one. Run inside the caller's transaction.
+    static func grant(accountID: String, clientID: String, scope: [String], in storage: any Storage,
+                      environment: OAuthEnvironment) throws -> Grant {
+        if var grant = try storage.activeGrant(accountID: accountID, clientID: clientID) {
+            let missing = scope.filter { !grant.scope.contains($0) }
+            if !missing.isEmpty {
+                grant.scope += missing
+                try storage.updateGrantScope(id: grant.id, scope: grant.scope)
+            }
+            return grant
+        }
+        let grant = Grant(id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
+                          clientID: clientID, scope: scope, createdAt: environment.clock.now())
+        try storage.insertGrant(grant)
+        return grant
+    }
+}

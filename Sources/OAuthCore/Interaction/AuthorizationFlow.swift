@@ -1,0 +1,92 @@
+import Foundation
+import Support
+
+/// The login → consent → code interaction as a state machine (STYLE.md §12): feed it events, do the
+/// actions it returns. The state lives in `Interaction` records (RFC 6749 §4.1.1 request kept
+/// server-side across round trips): no account yet → login; account known → consent; then a
+/// redirect with a code or an error.
+public struct AuthorizationFlow: Sendable {
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    public func handle(_ event: InteractionEvent) -> [InteractionAction] {
+        do {
+            switch event {
+            case .authorizeRequest(let parameters, let sessionID):
+                return try authorize(parameters, sessionID: sessionID)
+            case .loginSubmitted(let id, let email, let password, let csrf, let address):
+                return try login(id, email: email, password: password, csrf: csrf, address: address)
+            case .consentSubmitted(let id, let decision, let csrf):
+                return try consent(id, decision: decision, csrf: csrf)
+            case .switchAccount(let id, let csrf, let sessionID):
+                return try switchAccount(id, csrf: csrf, sessionID: sessionID)
+            }
+        } catch {
+            return [errorPage(OAuthError.from(error), locale: nil)]
+        }
+    }
+
+    /// RFC 6749 §4.1.1: validate, then store the interaction and continue with who is signed in.
+    private func authorize(_ parameters: FormParameters, sessionID: String?) throws -> [InteractionAction] {
+        let checks = AuthorizationChecks(storage: environment.storage, configuration: environment.configuration)
+        switch checks.validate(parameters) {
+        case .errorPage(let error):
+            return [errorPage(error, locale: parameters["user_locale"])]
+        case .redirectError(let error, let redirectURI, let state):
+            environment.log(error, ["oauth.client_id": parameters["client_id"] ?? ""])
+            return [.redirect(AuthorizationResponse.error(error, redirectURI: redirectURI, state: state))]
+        case .valid(let request, let client):
+            var interaction = try newInteraction(request)
+            if let session = try liveSession(sessionID) {
+                interaction.accountID = session.accountID
+                try store(&interaction, InteractionState(request: request, authTime: session.authTime), insert: true)
+                return try afterSignIn(interaction, client: client)
+            }
+            try environment.storage.insertInteraction(interaction)
+            return [.showLogin(loginPage(interaction, client: client, request: request))]
+        }
+    }
+
+    private func newInteraction(_ request: AuthorizationRequest) throws -> Interaction {
+        let now = environment.clock.now()
+        return Interaction(id: environment.random.token(byteCount: 32),
+                           request: try InteractionState(request: request, authTime: nil).encoded(),
+                           csrfSecret: environment.random.bytes(32), createdAt: now,
+                           expiresAt: now.addingTimeInterval(environment.configuration.interactionLifetime))
+    }
+
+    func store(_ interaction: inout Interaction, _ state: InteractionState, insert: Bool = false) throws {
+        interaction.request = try state.encoded()
+        if insert { try environment.storage.insertInteraction(interaction) } else {
+            try environment.storage.updateInteraction(interaction)
+        }
+    }
+
+    /// A stored, unexpired session of an active account.
+    private func liveSession(_ sessionID: String?) throws -> Session? {
+        guard let sessionID, let session = try environment.storage.session(hash: OpaqueToken.hash(sessionID)),
+              session.expiresAt > environment.clock.now(),
+              try environment.storage.account(id: session.accountID)?.status == .active
+        else { return nil }
+        return session
+    }
+
+    /// The pending interaction, if it exists and has not expired.
+    func loadInteraction(_ id: String) throws -> (Interaction, InteractionState, Client) {
+        guard let interaction = try environment.storage.interaction(id: id),
+              interaction.expiresAt > environment.clock.now()
+        else { throw OAuthError.invalidRequest("this sign-in request has expired; start again from the app") }
+        let state = try InteractionState.decode(interaction.request)
+        guard let client = try environment.storage.client(id: state.request.clientID) else {
+            throw OAuthError.invalidRequest("the client is no longer registered")
+        }
+        return (interaction, state, client)
+    }
+
+    func errorPage(_ error: OAuthError, locale: String?) -> InteractionAction {
+        environment.log(error)
+        return .showError(ErrorPage(status: error.status, error: error.code.rawValue,
+                                    description: error.description, locale: locale))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Support
+
+/// What the browser did, as the HTTP layer parsed it (STYLE.md §12).
+public enum InteractionEvent: Sendable {
+    /// `GET /authorize` with its query, plus the raw session cookie value if any.
+    case authorizeRequest(FormParameters, sessionID: String?)
+    /// The login form: `email`, `password` and the hidden CSRF field. `clientAddress` feeds throttling.
+    case loginSubmitted(interactionID: String, email: String, password: String, csrf: String?,
+                        clientAddress: String?)
+    /// The consent form: `decision` is the pressed button's value, `allow` or `deny` (CONTRACT.md).
+    case consentSubmitted(interactionID: String, decision: String?, csrf: String?)
+    /// "Not you? Switch account": forget the signed-in account and the session, show login again.
+    case switchAccount(interactionID: String, csrf: String?, sessionID: String?)
+}
+
+/// The session cookie to set: `value` is the raw session id (only its hash is stored).
+public struct SessionCookie: Sendable, Equatable {
+    public var value: String
+    public var expiresAt: Date
+}
+
+/// What the HTTP layer must do, in order.
+public enum InteractionAction: Sendable, Equatable {
+    case setSession(SessionCookie)
+    case clearSession
+    case showLogin(LoginPage)
+    case showConsent(ConsentPage)
+    case showError(ErrorPage)
+    /// 302 to this URL (only ever a registered redirect URI).
+    case redirect(String)
+}
+
+/// What an `Interaction` record's `request` bytes hold.
+struct InteractionState: Codable, Equatable {
+    var request: AuthorizationRequest
+    /// When the signed-in account authenticated (OIDC Core §2 `auth_time`).
+    var authTime: Date?
+
+    func encoded() throws -> [UInt8] { Array(try JSONEncoder().encode(self)) }
+
+    static func decode(_ bytes: [UInt8]) throws -> InteractionState {
+        try JSONDecoder().decode(InteractionState.self, from: Data(bytes))
+    }
+}
+
+enum CSRFPurpose {
+    static let login = "login"
+    static let consent = "consent"
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Email + password sign-in, shared by the login page and the password grant. Every failure looks
+/// the same from outside: unknown email, wrong password, inactive account or throttled (OWASP
+/// authentication cheat sheet: generic messages, equal work for unknown accounts).
+struct PasswordLogin {
+    let environment: OAuthEnvironment
+
+    /// The account, or nil for any failure (recorded against the account and the address).
+    func verify(email: String, password: String, clientAddress: String?) throws -> Account? {
+        let now = environment.clock.now()
+        let throttle = environment.loginThrottle
+        let keys = [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
+        guard throttle.allows(keys, at: now) else {
+            environment.logger.info("login throttled", ["login.throttled": "true"])
+            return nil
+        }
+        let account = try environment.storage.account(email: email)
+        let hash = try account.flatMap { try environment.storage.passwordHash(accountID: $0.id) }
+        let verifier = environment.passwordVerifier
+        // Unknown email: verify against a dummy hash so the time taken is the same.
+        let matches = verifier.verify(password: password, hash: hash ?? verifier.dummyHash) && hash != nil
+        guard matches, let account, account.status == .active else {
+            throttle.recordFailure(keys, at: now)
+            environment.audit("login.failure", accountID: account?.id)
+            return nil
+        }
+        throttle.recordSuccess(keys[0])
+        environment.audit("login.success", accountID: account.id)
+        return account
+    }
+}

@@ -1,0 +1,51 @@
+/// The pages the authorization interaction shows; the Pages module renders them (escaped by default).
+public enum PageModel: Sendable, Equatable {
+    case login(LoginPage)
+    case consent(ConsentPage)
+    case error(ErrorPage)
+
+    public var status: Int {
+        switch self {
+        case .login, .consent: 200
+        case .error(let page): page.status
+        }
+    }
+}
+
+public struct LoginPage: Sendable, Equatable {
+    public var interactionID: String
+    /// The hidden CSRF form field's value.
+    public var csrfToken: String
+    public var clientName: String
+    /// BCP 47 tag from `user_locale` (Google sends it), for the catalog.
+    public var locale: String?
+    /// Pre-filled email after a failed attempt.
+    public var email: String?
+    /// Generic, never says whether the email exists.
+    public var errorMessage: String?
+}
+
+public struct ConsentPage: Sendable, Equatable {
+    public struct ScopeItem: Sendable, Equatable {
+        public var name: String
+        public var description: String
+    }
+
+    public var interactionID: String
+    public var csrfToken: String
+    public var clientName: String
+    public var locale: String?
+    /// Who is signed in, for "not you? switch account" (google-account-linking.md §7).
+    public var accountEmail: String?
+    public var accountName: String?
+    public var scopes: [ScopeItem]
+    /// e.g. "By linking, you're authorizing Google to control your devices." (§7)
+    public var consentStatement: String
+}
+
+public struct ErrorPage: Sendable, Equatable {
+    public var status: Int
+    public var error: String
+    public var description: String
+    public var locale: String?
+}

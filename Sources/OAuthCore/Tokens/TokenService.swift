@@ -1,0 +1,84 @@
+import Foundation
+
+/// Issues access and refresh tokens and checks bearer tokens. Only hashes reach the store.
+public struct TokenService: Sendable {
+    /// Who a token was issued for, as the token record says.
+    public struct Subject: Sendable, Equatable {
+        public var grantID: String
+        public var clientID: String
+        public var accountID: String
+        public var scope: [String]
+        public var authTime: Date
+
+        public init(grantID: String, clientID: String, accountID: String, scope: [String], authTime: Date) {
+            self.grantID = grantID
+            self.clientID = clientID
+            self.accountID = accountID
+            self.scope = scope
+            self.authTime = authTime
+        }
+    }
+
+    /// A verified bearer token with its live account.
+    public struct Bearer: Sendable, Equatable {
+        public var record: TokenRecord
+        public var account: Account
+    }
+
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    private var configuration: OAuthConfiguration { environment.configuration }
+
+    /// A new opaque access token (RFC 6749 §1.4) living `accessTokenLifetime`.
+    public func issueAccessToken(for subject: Subject, in storage: any Storage) throws -> String {
+        try issue(.access, subject, lifetime: configuration.accessTokenLifetime, storage)
+    }
+
+    /// A new refresh token (RFC 6749 §1.5); never expires unless `refreshTokenLifetime` is set.
+    public func issueRefreshToken(for subject: Subject, in storage: any Storage) throws -> String {
+        try issue(.refresh, subject, lifetime: configuration.refreshTokenLifetime, storage)
+    }
+
+    private func issue(_ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?,
+                       _ storage: any Storage) throws -> String {
+        let token = OpaqueToken.generate(kind == .access ? .access : .refresh, random: environment.random)
+        let now = environment.clock.now()
+        try storage.insertToken(TokenRecord(
+            hash: OpaqueToken.hash(token), kind: kind, grantID: subject.grantID, clientID: subject.clientID,
+            accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime, createdAt: now,
+            expiresAt: lifetime.map { now.addingTimeInterval($0) }))
+        return token
+    }
+
+    /// RFC 6750 §2.1: `Authorization: Bearer <token>`; the scheme is case-insensitive.
+    public static func bearerToken(fromAuthorization header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    /// One indexed lookup by hash, then: an unexpired, unrevoked access token whose grant is active
+    /// and whose account is active. Anything else is `invalid_token` (RFC 6750 §3.1).
+    public func verifyAccessToken(_ token: String) throws(OAuthError) -> Bearer {
+        let storage = environment.storage
+        let now = environment.clock.now()
+        return try OAuthError.mapping {
+            guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
+                  record.isUsable(at: now)
+            else { throw invalidToken("unknown, expired or revoked access token") }
+            guard try storage.grant(id: record.grantID)?.isActive == true else { throw invalidToken("grant revoked") }
+            guard let account = try storage.account(id: record.accountID), account.status == .active else {
+                throw invalidToken("account not active")
+            }
+            return Bearer(record: record, account: account)
+        }
+    }
+
+    private func invalidToken(_ detail: String) -> OAuthError {
+        OAuthError(.invalidToken, "the access token is invalid", detail: detail)
+    }
+}
