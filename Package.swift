@@ -40,5 +40,6 @@ let package = Package(
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support"], resources: [.copy("Vectors")]),
     ]
 )
