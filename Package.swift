@@ -49,5 +49,6 @@ let package = Package(
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "StoreMemory", "Support", "JOSE"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support"], resources: [.copy("Vectors")]),
     ]
 )
