@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 
 extension HTTPServer {
@@ -64,7 +65,9 @@ extension HTTPServer {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { [self] in
                     core.logger.info("signal received", ["signal": String(number)])
-                    DispatchQueue.global().async { self.shutdown() }
+                    // A thread of its own: shutdown blocks while handler tasks finish, and a
+                    // blocked Dispatch worker could starve the pool those tasks run on.
+                    Thread.detachNewThread { self.shutdown() }
                 }
                 source.resume()
                 state.signalSources.append(source)

@@ -4,11 +4,12 @@ import Glibc
 import HTTPServer
 import Support
 
-/// Runs blocking socket work off the cooperative pool, so the server's handler tasks never
-/// starve behind a test that waits in `recv`.
+/// Runs blocking socket work on a thread of its own: neither the cooperative pool nor Dispatch's
+/// worker threads (on Linux they share a width of one per core) may starve the server's handler
+/// tasks behind a test that waits in `recv` or `sleep`.
 func offload<T: Sendable>(_ body: @Sendable @escaping () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             continuation.resume(with: Result { try body() })
         }
     }
