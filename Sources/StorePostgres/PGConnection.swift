@@ -27,6 +27,9 @@ final class PGConnection {
 
     var isHealthy: Bool { PQstatus(conn) == CONNECTION_OK }
 
+    /// True when no transaction is open on the server side (a local check, no round trip).
+    var isIdle: Bool { PQtransactionStatus(conn) == PQTRANS_IDLE }
+
     /// Re-establishes a broken connection; false when the server is still unreachable.
     func reset() -> Bool {
         PQreset(conn)
