@@ -1,6 +1,7 @@
 import Foundation
 import OAuthCore
 import Identity
+import StorePostgres
 import StoreSQLite
 import Support
 
@@ -67,8 +68,14 @@ enum StorageFactory {
             } catch let error as StoreError {
                 throw RuntimeError("cannot open the SQLite database \(path): \(error)")
             }
-        case .postgres:
-            throw RuntimeError("PostgreSQL store not available")
+        case .postgres(let url):
+            do {
+                let storage = try PostgresStorage(url: url)
+                try storage.migrate()
+                return storage
+            } catch let error as StoreError {
+                throw RuntimeError("cannot use the PostgreSQL database: \(error)")
+            }
         }
     }
 }
