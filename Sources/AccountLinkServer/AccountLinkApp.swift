@@ -1,23 +1,51 @@
 import Foundation
 import HTTPServer
+import Identity
 import OAuthCore
 import Support
+
+/// What the pages show of the maker, and which sign-in buttons exist.
+struct Branding: Sendable {
+    let productName: String
+    let logoURL: String?
+    let appleWeb: Bool
+    let googleWeb: Bool
+
+    func appleSignInURL(_ interactionID: String?) -> String? {
+        appleWeb ? "/login/apple" + (interactionID.map { "?interaction=" + FormEncoding.encodeComponent($0) } ?? "") : nil
+    }
+
+    func googleSignInURL(_ interactionID: String?) -> String? {
+        googleWeb ? "/login/google" + (interactionID.map { "?interaction=" + FormEncoding.encodeComponent($0) } ?? "") : nil
+    }
+}
 
 /// Wiring: routes → endpoints, cookies, CSRF, security headers. The protocol logic lives in
 /// OAuthCore and Identity; this type only translates between HTTP and those values.
 public final class AccountLinkApp: Sendable {
     public let runtime: Runtime
     public let metrics: Metrics
+    let environment: OAuthEnvironment
+    let branding: Branding
+    let cookiePolicy: CookiePolicy
+    let deletion: AccountDeletionService
 
-    public init(runtime: Runtime) {
+    public init(runtime: Runtime) throws {
         self.runtime = runtime
         metrics = Metrics(knownPaths: Self.paths)
+        let configuration = runtime.configuration
+        environment = try runtime.oauthEnvironment(throttle: LoginThrottle(), logger: runtime.logger.with(label: "oauth"))
+        branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
+                            appleWeb: false, googleWeb: false)
+        cookiePolicy = CookiePolicy(issuer: configuration.issuer)
+        deletion = runtime.deletion
     }
 
     static let paths: Set<String> = [
         "/healthz", "/metrics", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
-        "/authorize", "/token", "/revoke", "/introspect", "/userinfo", "/jwks.json", "/app-flip/authorize",
-        "/apple/notifications", "/login", "/logout", "/account", "/account/delete",
+        "/authorize", "/authorize/consent", "/authorize/switch", "/token", "/revoke", "/introspect", "/userinfo",
+        "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
+        "/account/unlink", "/account/delete", "/account/delete/confirm",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
     ]
 
@@ -26,6 +54,32 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/healthz") { [self] in healthz($0) }
         router.add("GET", "/metrics") { [self] in metricsPage($0) }
         router.add("GET", "/jwks.json") { [self] in jwks($0) }
+        router.add("GET", "/.well-known/openid-configuration") { [self] in await discovery($0) }
+        router.add("GET", "/.well-known/oauth-authorization-server") { [self] in await discovery($0) }
+        router.add("GET", "/authorize") { [self] in await authorize($0) }
+        router.add("POST", "/authorize/consent") { [self] in await consent($0) }
+        router.add("GET", "/authorize/switch") { [self] in await switchAccount($0) }
+        router.add("POST", "/token") { [self] in await token($0) }
+        router.add("POST", "/revoke") { [self] in await revoke($0) }
+        router.add("POST", "/introspect") { [self] in await introspect($0) }
+        router.add("GET", "/userinfo") { [self] in await userinfo($0) }
+        router.add("POST", "/userinfo") { [self] in await userinfo($0) }
+        router.add("POST", "/app-flip/authorize") { [self] in await appFlip($0) }
+        router.add("GET", "/login") { [self] in await loginForm($0) }
+        router.add("POST", "/login") { [self] in await loginSubmit($0) }
+        router.add("POST", "/logout") { [self] in await logout($0) }
+        router.add("GET", "/account") { [self] in await accountPage($0) }
+        router.add("POST", "/account/unlink") { [self] in await unlink($0) }
+        router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
+        router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
+    }
+
+    /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.
+    func linkIdentity(linkToken: String, accountID: String) throws {
+        guard let redeemer = environment.linkTokenRedeemer else {
+            throw OAuthError.invalidRequest("account linking is not enabled on this server")
+        }
+        try redeemer.redeem(linkToken: linkToken, accountID: accountID)
     }
 }

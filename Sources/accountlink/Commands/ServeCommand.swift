@@ -17,7 +17,7 @@ enum ServeCommand: Command {
         let configuration = try context.configuration()
         context.logger = AccountLinkServer.serverLogger(configuration)
         let runtime = try context.runtime()
-        let app = AccountLinkApp(runtime: runtime)
+        let app = try AccountLinkApp(runtime: runtime)
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(host: configuration.listenHost, port: configuration.listenPort),
             responder: app.responder(), logger: runtime.logger.with(label: "http"))

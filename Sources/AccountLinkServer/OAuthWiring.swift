@@ -1,0 +1,41 @@
+import Foundation
+import Identity
+import JOSE
+import OAuthCore
+import Support
+
+/// Signs ID tokens with the active key of the key ring (RS256 by default).
+struct KeyRingSigner: IDTokenSigner {
+    let keyRing: SigningKeyRing
+
+    func sign(claims: [String: OAuthCore.JSONValue]) throws -> String {
+        try keyRing.current().active.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
+    }
+}
+
+/// Argon2id (libsodium) behind the protocol core's PasswordVerifier.
+struct Argon2idVerifier: PasswordVerifier {
+    let hasher: Argon2idHasher
+
+    func verify(password: String, hash: String) -> Bool { hasher.verify(password, hash: hash) }
+}
+
+extension Runtime {
+    /// The protocol core's environment: this runtime's stores, clock, randomness and configuration slice.
+    func oauthEnvironment(throttle: LoginThrottle, logger: Logger) throws -> OAuthEnvironment {
+        let configuration: OAuthConfiguration
+        do {
+            configuration = try OAuthConfiguration(
+                issuer: self.configuration.issuerString,
+                accessTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
+                idTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
+                consentStatement: self.configuration.consentStatement)
+        } catch {
+            throw ConfigurationError(key: "ACCOUNTLINK_" + error.key.uppercased(), error.reason)
+        }
+        return OAuthEnvironment(
+            storage: storage, clock: clock, random: random, logger: logger, configuration: configuration,
+            idTokenSigner: KeyRingSigner(keyRing: keyRing),
+            passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle)
+    }
+}

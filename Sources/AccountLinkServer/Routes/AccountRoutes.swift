@@ -1,0 +1,104 @@
+import Foundation
+import HTTPServer
+import Identity
+import OAuthCore
+import Pages
+
+extension AccountLinkApp {
+    /// The signed-in person, or a redirect to the login page.
+    func signedIn(_ request: HTTPRequest) -> Result<(Session, Account), HTTPResponseBox> {
+        let sessions = WebSessions(environment: environment)
+        do {
+            if let found = try sessions.session(cookie: request.cookies[CookiePolicy.sessionName]) { return .success(found) }
+            return .failure(HTTPResponseBox(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore()))
+        } catch {
+            return .failure(HTTPResponseBox(errorPage(status: 503, title: "Something went wrong on our side",
+                                                      message: "Try again in a moment.")))
+        }
+    }
+
+    /// `GET /account`: sign-in methods and linked services, with unlink and delete (DESIGN.md lifecycle).
+    func accountPage(_ request: HTTPRequest) async -> HTTPResponse {
+        let (session, account): (Session, Account)
+        switch signedIn(request) {
+        case .success(let found): (session, account) = found
+        case .failure(let box): return box.response
+        }
+        do {
+            let methods = try runtime.storage.identities(accountID: account.id).map {
+                AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email)
+            }
+            let services = try LinkedServices(environment: environment).list(accountID: account.id).map {
+                AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope,
+                                          linkedAt: $0.linkedAt)
+            }
+            let page = AccountPage(productName: branding.productName, email: account.email ?? "", name: account.displayName,
+                                   signInMethods: methods, linkedServices: services,
+                                   csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"))
+            return .html(200, page.render()).noStore()
+        } catch {
+            return errorPage(status: 503, title: "Something went wrong on our side", message: "Try again in a moment.")
+        }
+    }
+
+    /// `POST /account/unlink`: revokes that grant; Google then gets `invalid_grant` and shows the link broken.
+    func unlink(_ request: HTTPRequest) async -> HTTPResponse {
+        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
+        guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
+        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        do {
+            _ = try LinkedServices(environment: environment).unlink(grantID: form["grant_id"] ?? "", accountID: account.id)
+            runtime.audit("grant.unlinked", accountID: account.id)
+        } catch {
+            return errorPage(status: error.status, title: "Unlink failed", message: error.description)
+        }
+        return HTTPResponse.redirect(to: "/account", status: 303).noStore()
+    }
+
+    /// `GET /account/delete/confirm`.
+    func deleteConfirm(_ request: HTTPRequest) async -> HTTPResponse {
+        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
+        let page = DeleteAccountConfirmPage(email: account.email ?? "",
+                                            csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "delete"))
+        return .html(200, page.render()).noStore()
+    }
+
+    /// `POST /account/delete`: with the app's Bearer token (JSON answer), or session + CSRF (page).
+    func deleteAccount(_ request: HTTPRequest) async -> HTTPResponse {
+        if let token = TokenService.bearerToken(fromAuthorization: request.header("Authorization")) {
+            do {
+                let bearer = try TokenService(environment: environment).verifyAccessToken(token)
+                guard try runtime.storage.client(id: bearer.record.clientID)?.firstParty == true else {
+                    return http(OAuthError(.insufficientScope, "only the app's own tokens may delete the account").response)
+                }
+                let report = try await deletion.delete(accountID: bearer.account.id)
+                return .json(200, raw: #"{"deleted":true,"grants_revoked":\#(report.grantsRevoked)}"#).noStore()
+            } catch {
+                return http(OAuthError.from(error).response)
+            }
+        }
+        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
+        guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "delete")
+        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        do {
+            _ = try await deletion.delete(accountID: account.id)
+        } catch {
+            return errorPage(status: 503, title: "Something went wrong on our side", message: "Your account was not deleted. Try again.")
+        }
+        return errorPage(status: 200, title: "Account deleted", message: "Your account and everything linked to it were deleted.")
+            .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
+    }
+}
+
+/// Carries a ready response out of a `Result` (HTTPResponse itself is not an Error).
+struct HTTPResponseBox: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+}
+
+extension Result where Failure == HTTPResponseBox {
+    var failureResponse: HTTPResponse {
+        if case .failure(let box) = self { return box.response }
+        return HTTPResponse.redirect(to: "/login", status: 303)
+    }
+}

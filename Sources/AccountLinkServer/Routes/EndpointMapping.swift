@@ -1,0 +1,80 @@
+import HTTPServer
+import OAuthCore
+import Pages
+import Support
+
+extension AccountLinkApp {
+    /// An OAuthCore response value as HTTP.
+    func http(_ response: EndpointResponse, locale: String? = nil) -> HTTPResponse {
+        switch response {
+        case .json(let status, let body, let headers):
+            return HTTPResponse(status: status, headers: HTTPHeaders(headers.map { ($0.name, $0.value) }), body: body)
+        case .redirect(let location):
+            return HTTPResponse.redirect(to: location).noStore()
+        case .page(let page):
+            return render(page)
+        }
+    }
+
+    func render(_ page: PageModel) -> HTTPResponse {
+        switch page {
+        case .login(let model): return .html(200, loginPage(model).render()).noStore()
+        case .consent(let model): return .html(200, consentPage(model).render()).noStore()
+        case .error(let model): return errorPage(model)
+        }
+    }
+
+    func loginPage(_ model: OAuthCore.LoginPage) -> Pages.LoginPage {
+        Pages.LoginPage(
+            productName: branding.productName, logoURL: branding.logoURL, action: "/login",
+            csrfToken: model.csrfToken, interactionID: model.interactionID, email: model.email ?? "",
+            failed: model.errorMessage != nil, appleSignInURL: branding.appleSignInURL(model.interactionID),
+            googleSignInURL: branding.googleSignInURL(model.interactionID), locale: model.locale)
+    }
+
+    func consentPage(_ model: OAuthCore.ConsentPage) -> Pages.ConsentPage {
+        let switchURL = "/authorize/switch?" + FormParameters([("interaction", model.interactionID),
+                                                             ("csrf_token", model.csrfToken)]).encoded
+        return Pages.ConsentPage(
+            productName: branding.productName, logoURL: branding.logoURL, accountEmail: model.accountEmail,
+            scopeDescriptions: model.scopes.map(\.description), authorizationStatement: model.consentStatement,
+            action: "/authorize/consent", csrfToken: model.csrfToken, interactionID: model.interactionID,
+            switchAccountURL: switchURL, locale: model.locale)
+    }
+
+    func errorPage(_ model: OAuthCore.ErrorPage) -> HTTPResponse {
+        let page = Pages.ErrorPage(title: Self.title(for: model.error), message: model.description, locale: model.locale)
+        return .html(model.status, page.render()).noStore()
+    }
+
+    func errorPage(status: Int, title: String, message: String) -> HTTPResponse {
+        .html(status, Pages.ErrorPage(title: title, message: message).render()).noStore()
+    }
+
+    static func title(for code: String) -> String {
+        switch code {
+        case "invalid_request", "invalid_client", "unauthorized_client": "This link request cannot be completed"
+        case "access_denied": "Access denied"
+        case "temporarily_unavailable", "server_error": "Something went wrong on our side"
+        default: "Sign-in problem"
+        }
+    }
+
+    /// The interaction's actions, in order: cookies first, then the page or redirect.
+    func http(_ actions: [InteractionAction]) -> HTTPResponse {
+        var cookies: [String] = []
+        var final = errorPage(status: 500, title: "Sign-in problem", message: "Nothing to show.")
+        for action in actions {
+            switch action {
+            case .setSession(let cookie): cookies.append(cookiePolicy.session(cookie))
+            case .clearSession: cookies.append(cookiePolicy.clear(CookiePolicy.sessionName))
+            case .showLogin(let page): final = render(.login(page))
+            case .showConsent(let page): final = render(.consent(page))
+            case .showError(let page): final = errorPage(page)
+            case .redirect(let url): final = HTTPResponse.redirect(to: url).noStore()
+            }
+        }
+        for cookie in cookies { final.headers.add("Set-Cookie", cookie) }
+        return final
+    }
+}

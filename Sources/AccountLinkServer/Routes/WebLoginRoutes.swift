@@ -1,0 +1,84 @@
+import HTTPServer
+import JOSE
+import OAuthCore
+import Pages
+import Support
+
+extension AccountLinkApp {
+    /// CSRF for the stand-alone login form, before any session exists: a random cookie and a MAC
+    /// of it in the form (double submit, bound by HMAC so the cookie value alone is not the token).
+    func loginCSRF(_ cookie: String) -> String {
+        Base64URL.encode(HMACSHA256.authenticate(key: Array(cookie.utf8), data: Array("accountlink.login".utf8)))
+    }
+
+    /// `GET /login`: the sign-in page reached directly (for the account page).
+    func loginForm(_ request: HTTPRequest) async -> HTTPResponse {
+        let cookie = request.cookies[CookiePolicy.loginName].flatMap { $0.count >= 43 ? $0 : nil }
+            ?? runtime.random.token()
+        return loginResponse(cookie: cookie, next: request.query["next"], email: "", failed: false)
+    }
+
+    func loginResponse(cookie: String, next: String?, email: String, failed: Bool) -> HTTPResponse {
+        var action = "/login"
+        if let next, Self.isLocalPath(next) { action += "?" + FormParameters([("next", next)]).encoded }
+        let page = Pages.LoginPage(
+            productName: branding.productName, logoURL: branding.logoURL, action: action,
+            csrfToken: loginCSRF(cookie), email: email, failed: failed,
+            appleSignInURL: branding.appleSignInURL(nil), googleSignInURL: branding.googleSignInURL(nil))
+        return HTTPResponse.html(failed ? 401 : 200, page.render()).noStore()
+            .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
+    }
+
+    /// Only paths on this server, never `//host` or an absolute URL (open-redirect guard).
+    static func isLocalPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains("://")
+    }
+
+    /// `POST /login`: inside an authorization request it feeds the state machine; otherwise it
+    /// starts a browser session and goes to `next` (default `/account`).
+    func loginSubmit(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let form = request.form else { return badForm() }
+        if let interaction = form["interaction"], !interaction.isEmpty {
+            return http(AuthorizationFlow(environment: environment).handle(.loginSubmitted(
+                interactionID: interaction, email: form["email"] ?? "", password: form["password"] ?? "",
+                csrf: form["csrf_token"], clientAddress: request.remoteAddress)))
+        }
+        guard let cookie = request.cookies[CookiePolicy.loginName],
+              ConstantTime.equals(loginCSRF(cookie), form["csrf_token"] ?? "")
+        else {
+            return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page and try again.")
+        }
+        do {
+            guard let (session, account) = try WebSessions(environment: environment)
+                .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.remoteAddress)
+            else {
+                metrics.count("login_failed")
+                return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "", failed: true)
+            }
+            if let linkToken = form["link_token"], !linkToken.isEmpty {
+                try linkIdentity(linkToken: linkToken, accountID: account.id)
+            }
+            let next = request.query["next"].flatMap { Self.isLocalPath($0) ? $0 : nil } ?? "/account"
+            return HTTPResponse.redirect(to: next, status: 303).noStore()
+                .adding("Set-Cookie", cookiePolicy.session(session))
+                .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.loginName))
+        } catch {
+            let oauth = OAuthError.from(error)
+            return errorPage(status: oauth.status, title: Self.title(for: oauth.code.rawValue), message: oauth.description)
+        }
+    }
+
+    /// `POST /logout` (CSRF-checked against the session).
+    func logout(_ request: HTTPRequest) async -> HTTPResponse {
+        let sessions = WebSessions(environment: environment)
+        let cookie = request.cookies[CookiePolicy.sessionName]
+        if let (session, _) = try? sessions.session(cookie: cookie) {
+            guard sessions.checkCSRF(request.form?["csrf_token"], session, purpose: "account") else {
+                return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.")
+            }
+            try? sessions.end(cookie: cookie)
+        }
+        return HTTPResponse.redirect(to: "/login", status: 303).noStore()
+            .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Support
+
+/// Browser sessions outside an authorization request: the `/login` page reached directly, the
+/// account page, logout. Same password check and throttling as the authorization flow.
+public struct WebSessions: Sendable {
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    /// Verifies email + password; a new session on success, nil for any failure (generic).
+    public func signIn(email: String, password: String, clientAddress: String?) throws(OAuthError)
+        -> (SessionCookie, Account)?
+    {
+        try OAuthError.mapping {
+            guard let account = try PasswordLogin(environment: environment)
+                .verify(email: email, password: password, clientAddress: clientAddress)
+            else { return nil }
+            return (try startSession(accountID: account.id), account)
+        }
+    }
+
+    /// A fresh session id for an account (also after Sign in with Apple/Google on the web).
+    public func startSession(accountID: String) throws -> SessionCookie {
+        let now = environment.clock.now()
+        let id = OpaqueToken.generate(.session, random: environment.random)
+        let expiresAt = now.addingTimeInterval(environment.configuration.sessionLifetime)
+        try environment.storage.insertSession(Session(hash: OpaqueToken.hash(id), accountID: accountID,
+                                                      csrfSecret: environment.random.bytes(32), authTime: now,
+                                                      createdAt: now, expiresAt: expiresAt))
+        return SessionCookie(value: id, expiresAt: expiresAt)
+    }
+
+    /// The live session behind a cookie value, with its active account.
+    public func session(cookie: String?) throws -> (Session, Account)? {
+        guard let cookie, let session = try environment.storage.session(hash: OpaqueToken.hash(cookie)),
+              session.expiresAt > environment.clock.now(),
+              let account = try environment.storage.account(id: session.accountID), account.status == .active
+        else { return nil }
+        return (session, account)
+    }
+
+    public func end(cookie: String?) throws {
+        guard let cookie else { return }
+        try environment.storage.deleteSession(hash: OpaqueToken.hash(cookie))
+    }
+
+    /// CSRF tokens for forms shown to a signed-in person, bound to the session (OWASP synchronizer token).
+    public func csrfToken(_ session: Session, purpose: String) -> String {
+        CSRFToken.make(secret: session.csrfSecret, purpose: purpose, binding: session.hash)
+    }
+
+    public func checkCSRF(_ token: String?, _ session: Session, purpose: String) -> Bool {
+        CSRFToken.verify(token, secret: session.csrfSecret, purpose: purpose, binding: session.hash)
+    }
+}
