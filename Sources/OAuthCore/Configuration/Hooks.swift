@@ -30,6 +30,11 @@ public struct TokenExchangeRequest: Sendable {
     /// Every form parameter (subject_token, subject_token_type, nonce, apple_authorization_code, …).
     public var parameters: FormParameters
     public var client: Client
+
+    public init(parameters: FormParameters, client: Client) {
+        self.parameters = parameters
+        self.client = client
+    }
 }
 
 public struct TokenExchangeResult: Sendable, Equatable {

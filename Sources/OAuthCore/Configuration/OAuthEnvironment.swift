@@ -34,10 +34,12 @@ public struct OAuthEnvironment: Sendable {
     }
 
     /// Appends an audit event; a failure to audit is logged, never fatal to the request.
-    func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
+    /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
+    func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "",
+               in storage: (any Storage)? = nil) {
         let event = AuditEvent(id: random.token(byteCount: 16), time: clock.now(), kind: kind,
                                accountID: accountID, clientID: clientID, detail: detail)
-        do { try storage.appendAudit(event) } catch {
+        do { try (storage ?? self.storage).appendAudit(event) } catch {
             logger.warning("audit append failed", ["audit.kind": kind, "error": String(describing: error)])
         }
     }

@@ -4,27 +4,14 @@ import Foundation
 struct AuthorizationCodeGrant: TokenGrant {
     static let grantType = "authorization_code"
 
-    private enum Outcome {
-        case issued(JSONValue)
-        case refused(OAuthError)
-    }
-
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
         guard let code = request.parameters["code"], !code.isEmpty else {
             throw OAuthError.invalidRequest("code is missing")
         }
         // One transaction: a storage failure rolls the consumption back, so Google's retry still
         // works; refusals commit (a replay's grant revocation must stick).
-        let outcome = try environment.storage.transaction { storage -> Outcome in
-            do {
-                return .issued(try exchange(code, request, client, storage, environment))
-            } catch let error as OAuthError where error.status < 500 {
-                return .refused(error)
-            }
-        }
-        switch outcome {
-        case .issued(let body): return body
-        case .refused(let error): throw error
+        return try committingRefusals(environment.storage) { storage in
+            try exchange(code, request, client, storage, environment)
         }
     }
 

@@ -9,7 +9,7 @@ struct RefreshTokenGrant: TokenGrant {
         guard let token = request.parameters["refresh_token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
-        return try environment.storage.transaction { storage in
+        return try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
             let record = try live(token, client, storage, now)
             let scope = try narrowed(request.parameters["scope"], record.scope)
@@ -51,7 +51,7 @@ struct RefreshTokenGrant: TokenGrant {
         guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
             _ = try storage.revokeGrant(id: record.grantID, at: now)
             environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
-                              detail: "rotated refresh token reused after the grace period; grant revoked")
+                              detail: "rotated refresh token reused after the grace period; grant revoked", in: storage)
             throw OAuthError.invalidGrant("the refresh token is invalid")
         }
         return .new

@@ -50,3 +50,22 @@ struct TokenIssuer {
         return try respond(subject, refreshToken: .new, extra: extra)
     }
 }
+
+/// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
+/// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
+/// a replayed code or a reused rotated refresh token, and is then thrown.
+func committingRefusals(_ storage: any Storage, _ body: (any Storage) throws -> JSONValue) throws -> JSONValue {
+    enum Outcome {
+        case issued(JSONValue)
+        case refused(OAuthError)
+    }
+    let outcome = try storage.transaction { view -> Outcome in
+        do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
+            return .refused(error)
+        }
+    }
+    switch outcome {
+    case .issued(let body): return body
+    case .refused(let error): throw error
+    }
+}

@@ -7,6 +7,14 @@ public struct LinkedService: Sendable, Equatable {
     public var clientName: String
     public var scope: [String]
     public var linkedAt: Date
+
+    public init(grantID: String, clientID: String, clientName: String, scope: [String], linkedAt: Date) {
+        self.grantID = grantID
+        self.clientID = clientID
+        self.clientName = clientName
+        self.scope = scope
+        self.linkedAt = linkedAt
+    }
 }
 
 /// Grants as the account sees them; unlinking is revoking the grant (DESIGN.md data).

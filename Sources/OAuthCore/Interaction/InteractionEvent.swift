@@ -18,6 +18,11 @@ public enum InteractionEvent: Sendable {
 public struct SessionCookie: Sendable, Equatable {
     public var value: String
     public var expiresAt: Date
+
+    public init(value: String, expiresAt: Date) {
+        self.value = value
+        self.expiresAt = expiresAt
+    }
 }
 
 /// What the HTTP layer must do, in order.
