@@ -6,8 +6,10 @@ import Support
 /// Driving the authorization state machine.
 extension Fixture {
     static func googleAuthorize(state: String = "state-123", extra: [(String, String)] = []) -> FormParameters {
-        form([("response_type", "code"), ("client_id", "google"), ("redirect_uri", googleRedirect),
-              ("state", state), ("scope", "devices")] + extra)
+        let base = [("response_type", "code"), ("client_id", "google"), ("redirect_uri", googleRedirect),
+                    ("state", state), ("scope", "devices")]
+        // `extra` replaces a base parameter of the same name.
+        return form(base.filter { pair in !extra.contains { $0.0 == pair.0 } } + extra)
     }
 
     func login(_ page: LoginPage, email: String = "alice@example.com", password: String = Fixture.password,
