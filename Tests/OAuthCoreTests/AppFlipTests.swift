@@ -5,10 +5,15 @@ import Testing
 
 /// Every outcome of CONTRACT.md's App Flip endpoint.
 @Suite struct AppFlipTests {
-    private func appFlip(_ f: Fixture, token: String?, _ extra: [(String, String)] = [],
-                         redirectURI: String = Fixture.appFlipRedirect, clientID: String = "google") -> EndpointResponse {
-        let params = Fixture.form([("client_id", clientID), ("redirect_uri", redirectURI), ("scope", "devices"),
-                                   ("state", "flip-state")] + extra)
+    private func appFlip(
+        _ f: Fixture, token: String?, _ extra: [(String, String)] = [],
+        redirectURI: String = Fixture.appFlipRedirect, clientID: String = "google"
+    ) -> EndpointResponse {
+        let params = Fixture.form(
+            [
+                ("client_id", clientID), ("redirect_uri", redirectURI), ("scope", "devices"),
+                ("state", "flip-state"),
+            ] + extra)
         return AppFlipEndpoint(environment: f.environment)
             .handle(AppFlipRequest(parameters: params, authorization: token.map { "Bearer " + $0 }))
     }
@@ -29,7 +34,9 @@ import Testing
     @Test func codeIsRedeemableOnceOnly() throws {
         let f = try Fixture()
         let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
-        let request = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.appFlipRedirect)]
+        let request = [
+            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.appFlipRedirect),
+        ]
         #expect(f.googleToken(request).status == 200)
         #expect(f.googleToken(request).error == "invalid_grant")
     }
@@ -37,9 +44,11 @@ import Testing
     @Test func codeIsNotRedeemableByAnotherClient() throws {
         let f = try Fixture()
         let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
-        let response = f.token([("grant_type", "authorization_code"), ("code", code),
-                                ("redirect_uri", Fixture.appFlipRedirect), ("client_id", "other"),
-                                ("client_secret", Fixture.otherSecret)])
+        let response = f.token([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.appFlipRedirect), ("client_id", "other"),
+            ("client_secret", Fixture.otherSecret),
+        ])
         #expect(response.error == "invalid_grant")
     }
 
@@ -110,7 +119,8 @@ import Testing
 
     @Test func foreignRedirectURIGetsNoRedirectTo() throws {
         let f = try Fixture()
-        let response = appFlip(f, token: try f.appAccessToken(), redirectURI: "https://evil.example/a/com.google.OPA")
+        let response = appFlip(
+            f, token: try f.appAccessToken(), redirectURI: "https://evil.example/a/com.google.OPA")
         #expect(response.error == "invalid_request")
         #expect(response.string("redirect_to") == nil)
     }
@@ -124,8 +134,10 @@ import Testing
 
     @Test func missingParameterIsInvalidRequest() throws {
         let f = try Fixture()
-        let response = AppFlipEndpoint(environment: f.environment).handle(AppFlipRequest(
-            parameters: Fixture.form([("client_id", "google")]), authorization: "Bearer " + (try f.appAccessToken())))
+        let response = AppFlipEndpoint(environment: f.environment).handle(
+            AppFlipRequest(
+                parameters: Fixture.form([("client_id", "google")]),
+                authorization: "Bearer " + (try f.appAccessToken())))
         #expect(response.error == "invalid_request")
     }
 

@@ -24,14 +24,17 @@ import Testing
     }
 
     @Test func unknownClientShowsErrorPage() throws {
-        let actions = try authorize([("response_type", "code"), ("client_id", "nobody"),
-                                     ("redirect_uri", Fixture.googleRedirect)])
+        let actions = try authorize([
+            ("response_type", "code"), ("client_id", "nobody"),
+            ("redirect_uri", Fixture.googleRedirect),
+        ])
         #expect(actions.errorPage?.error == "invalid_request")
         #expect(!actions.hasRedirect)
     }
 
     @Test func duplicatedRedirectURIShowsErrorPage() throws {
-        let actions = try authorize(base + [("redirect_uri", Fixture.googleRedirect), ("redirect_uri", Fixture.googleRedirect)])
+        let actions = try authorize(
+            base + [("redirect_uri", Fixture.googleRedirect), ("redirect_uri", Fixture.googleRedirect)])
         #expect(actions.errorPage != nil)
         #expect(!actions.hasRedirect)
     }
@@ -61,28 +64,42 @@ import Testing
     }
 
     @Test func duplicatedScopeRedirectsInvalidRequest() throws {
-        let url = try #require(try authorize(base + [("redirect_uri", Fixture.googleRedirect), ("scope", "devices"),
-                                                     ("scope", "email")]).redirectURL)
+        let url = try #require(
+            try authorize(
+                base + [
+                    ("redirect_uri", Fixture.googleRedirect), ("scope", "devices"),
+                    ("scope", "email"),
+                ]
+            ).redirectURL)
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
     @Test func publicClientWithoutPKCEIsRedirectedWithError() throws {
-        let url = try #require(try authorize([("response_type", "code"), ("client_id", "public"), ("state", "p")]).redirectURL)
+        let url = try #require(
+            try authorize([("response_type", "code"), ("client_id", "public"), ("state", "p")]).redirectURL)
         #expect(url.hasPrefix(Fixture.publicRedirect))
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
     @Test func plainPKCEIsRefused() throws {
-        let url = try #require(try authorize([("response_type", "code"), ("client_id", "public"),
-                                              ("code_challenge", String(repeating: "a", count: 43)),
-                                              ("code_challenge_method", "plain")]).redirectURL)
+        let url = try #require(
+            try authorize([
+                ("response_type", "code"), ("client_id", "public"),
+                ("code_challenge", String(repeating: "a", count: 43)),
+                ("code_challenge_method", "plain"),
+            ]).redirectURL)
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
     @Test func nothingIsStoredWhenACheckFails() throws {
         let f = try Fixture()
-        _ = f.flow.handle(.authorizeRequest(Fixture.form(base + [("redirect_uri", Fixture.googleRedirect),
-                                                                 ("response_type", "token")]), sessionID: nil))
+        _ = f.flow.handle(
+            .authorizeRequest(
+                Fixture.form(
+                    base + [
+                        ("redirect_uri", Fixture.googleRedirect),
+                        ("response_type", "token"),
+                    ]), sessionID: nil))
         #expect(try f.memory.purgeExpired(before: .distantFuture) == 0)
     }
 }

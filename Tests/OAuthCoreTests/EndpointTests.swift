@@ -5,16 +5,22 @@ import Testing
 
 /// Revocation (RFC 7009), introspection (RFC 7662), UserInfo and ID tokens (OIDC), discovery (RFC 8414).
 @Suite struct EndpointTests {
-    private func introspect(_ f: Fixture, _ token: String, authorization: String?, body: [(String, String)] = [])
-        -> EndpointResponse {
+    private func introspect(
+        _ f: Fixture, _ token: String, authorization: String?, body: [(String, String)] = []
+    )
+        -> EndpointResponse
+    {
         IntrospectionEndpoint(environment: f.environment)
-            .handle(TokenRequest(parameters: Fixture.form([("token", token)] + body), authorization: authorization))
+            .handle(
+                TokenRequest(
+                    parameters: Fixture.form([("token", token)] + body), authorization: authorization))
     }
 
     @Test func introspectionActiveToken() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = introspect(f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
+        let response = introspect(
+            f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.jsonObject["active"] as? Bool == true)
         #expect(response.string("scope") == "devices")
         #expect(response.string("client_id") == "google")
@@ -28,7 +34,8 @@ import Testing
         let f = try Fixture()
         let tokens = try f.googleTokens()
         f.clock.advance(by: 3601)
-        let response = introspect(f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
+        let response = introspect(
+            f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 200)
         #expect(response.jsonObject as NSDictionary == ["active": false])
     }
@@ -36,7 +43,8 @@ import Testing
     @Test func introspectionOfAnotherClientsTokenIsInactive() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = introspect(f, tokens.access, authorization: Fixture.basic("other", Fixture.otherSecret))
+        let response = introspect(
+            f, tokens.access, authorization: Fixture.basic("other", Fixture.otherSecret))
         #expect(response.jsonObject["active"] as? Bool == false)
     }
 
@@ -49,36 +57,50 @@ import Testing
 
     @Test func revocationOfUnknownTokenIs200() throws {
         let f = try Fixture()
-        let response = RevocationEndpoint(environment: f.environment).handle(TokenRequest(
-            parameters: Fixture.form([("token", "ala_unknown")]), authorization: Fixture.basic("google", Fixture.googleSecret)))
+        let response = RevocationEndpoint(environment: f.environment).handle(
+            TokenRequest(
+                parameters: Fixture.form([("token", "ala_unknown")]),
+                authorization: Fixture.basic("google", Fixture.googleSecret)))
         #expect(response.status == 200)
     }
 
     @Test func revokingAnAccessTokenRevokesOnlyThatToken() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        _ = RevocationEndpoint(environment: f.environment).handle(TokenRequest(
-            parameters: Fixture.form([("token", tokens.access)]), authorization: Fixture.basic("google", Fixture.googleSecret)))
-        #expect(throws: OAuthError.self) { try TokenService(environment: f.environment).verifyAccessToken(tokens.access) }
-        #expect(f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        _ = RevocationEndpoint(environment: f.environment).handle(
+            TokenRequest(
+                parameters: Fixture.form([("token", tokens.access)]),
+                authorization: Fixture.basic("google", Fixture.googleSecret)))
+        #expect(throws: OAuthError.self) {
+            try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
+        }
+        #expect(
+            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
     @Test func revocationByAnotherClientIsRefusedAndKeepsTheToken() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = RevocationEndpoint(environment: f.environment).handle(TokenRequest(
-            parameters: Fixture.form([("token", tokens.refresh)]), authorization: Fixture.basic("other", Fixture.otherSecret)))
+        let response = RevocationEndpoint(environment: f.environment).handle(
+            TokenRequest(
+                parameters: Fixture.form([("token", tokens.refresh)]),
+                authorization: Fixture.basic("other", Fixture.otherSecret)))
         #expect(response.status == 400)
-        #expect(f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        #expect(
+            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
     @Test func idTokenClaimsIncludeAtHashAndNonce() throws {
         let f = try Fixture()
         let authTime = Int(f.clock.now().timeIntervalSince1970)
-        let code = try f.googleCode(extra: [("scope", "openid email profile devices"), ("nonce", "n-0S6_WzA2Mj")])
+        let code = try f.googleCode(extra: [
+            ("scope", "openid email profile devices"), ("nonce", "n-0S6_WzA2Mj"),
+        ])
         f.clock.advance(by: 5)
-        let response = f.googleToken([("grant_type", "authorization_code"), ("code", code),
-                                      ("redirect_uri", Fixture.googleRedirect)])
+        let response = f.googleToken([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.googleRedirect),
+        ])
         let access = try #require(response.string("access_token"))
         let claims = try InspectableSigner.claims(try #require(response.string("id_token")))
         let now = Int(f.clock.now().timeIntervalSince1970)
@@ -97,22 +119,28 @@ import Testing
 
     @Test func atHashOfAKnownValue() {
         // OIDC Core A.3's access token and its at_hash for RS256.
-        let atHash = Base64URL.encode(SHA256Helper.hash("jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y").prefix(16))
+        let atHash = Base64URL.encode(
+            SHA256Helper.hash("jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y").prefix(16))
         #expect(atHash == "77QmUPtjPfzWtF2AnpK9RQ")
     }
 
     @Test func userInfoReleasesClaimsPerScope() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens(extra: [("scope", "openid email")])
-        let response = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + tokens.access)
-        #expect(response.jsonObject as NSDictionary == ["sub": f.aliceID, "email": "alice@example.com",
-                                                        "email_verified": true])
+        let response = UserInfoEndpoint(environment: f.environment).handle(
+            authorization: "Bearer " + tokens.access)
+        #expect(
+            response.jsonObject as NSDictionary == [
+                "sub": f.aliceID, "email": "alice@example.com",
+                "email_verified": true,
+            ])
     }
 
     @Test func userInfoWithoutOpenIDIsInsufficientScope() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + tokens.access)
+        let response = UserInfoEndpoint(environment: f.environment).handle(
+            authorization: "Bearer " + tokens.access)
         #expect(response.status == 403)
         #expect(response.error == "insufficient_scope")
     }
@@ -131,8 +159,12 @@ import Testing
         #expect(metadata["app_flip_endpoint"]?.stringValue == "https://auth.example.com/app-flip/authorize")
         #expect(metadata["code_challenge_methods_supported"] == .strings(["S256"]))
         #expect(metadata["response_types_supported"] == .strings(["code"]))
-        #expect(metadata["grant_types_supported"] == .strings([
-            "authorization_code", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:token-exchange"]))
+        #expect(
+            metadata["grant_types_supported"]
+                == .strings([
+                    "authorization_code", "password", "refresh_token",
+                    "urn:ietf:params:oauth:grant-type:token-exchange",
+                ]))
         #expect(metadata["id_token_signing_alg_values_supported"] == .strings(["RS256"]))
     }
 }

@@ -19,12 +19,15 @@ import Testing
         }
     }
 
-    private let exchangeForm = [("grant_type", "urn:ietf:params:oauth:grant-type:token-exchange"), ("client_id", "app"),
-                                ("subject_token", "eyJ..."),
-                                ("subject_token_type", "urn:ietf:params:oauth:token-type:id_token")]
+    private let exchangeForm = [
+        ("grant_type", "urn:ietf:params:oauth:grant-type:token-exchange"), ("client_id", "app"),
+        ("subject_token", "eyJ..."),
+        ("subject_token_type", "urn:ietf:params:oauth:token-type:id_token"),
+    ]
 
     @Test func tokenExchangeIssuesTokensForTheReturnedAccount() throws {
-        let f = try Fixture(exchange: FixedExchange(result: .success(.init(accountID: "acct_alice", accountCreated: true))))
+        let f = try Fixture(
+            exchange: FixedExchange(result: .success(.init(accountID: "acct_alice", accountCreated: true))))
         let response = f.token(exchangeForm)
         #expect(response.status == 200)
         #expect(response.string("account_id") == "acct_alice")
@@ -41,7 +44,8 @@ import Testing
     }
 
     @Test func tokenExchangeIsFirstPartyOnly() throws {
-        let f = try Fixture(exchange: FixedExchange(result: .success(.init(accountID: "acct_alice", accountCreated: false))))
+        let f = try Fixture(
+            exchange: FixedExchange(result: .success(.init(accountID: "acct_alice", accountCreated: false))))
         let response = f.googleToken(exchangeForm.filter { $0.0 != "client_id" })
         #expect(response.error == "unauthorized_client")
     }
@@ -57,7 +61,9 @@ import Testing
         let form = [("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com")]
         #expect(f.token(form + [("password", "wrong"), ("link_token", "lnk_good")]).error == "invalid_grant")
         #expect(redeemer.redeemed.withLock { $0 }.isEmpty)
-        #expect(f.token(form + [("password", Fixture.password), ("link_token", "lnk_bad")]).error == "invalid_grant")
+        #expect(
+            f.token(form + [("password", Fixture.password), ("link_token", "lnk_bad")]).error
+                == "invalid_grant")
         #expect(f.token(form + [("password", Fixture.password), ("link_token", "lnk_good")]).status == 200)
         #expect(redeemer.redeemed.withLock { $0 } == ["acct_alice"])
     }
@@ -71,7 +77,9 @@ import Testing
         #expect(try !services.unlink(grantID: linked[0].grantID, accountID: "acct_someone_else"))
         #expect(try services.unlink(grantID: linked[0].grantID, accountID: f.aliceID))
         #expect(try services.list(accountID: f.aliceID).isEmpty)
-        #expect(f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).error == "invalid_grant")
+        #expect(
+            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).error
+                == "invalid_grant")
     }
 
     @Test func purgeRemovesExpiredCodesAndAccessTokensButKeepsRefreshTokens() throws {

@@ -13,7 +13,8 @@ import Testing
         let f = try Fixture()
         let page = try loginPage(f)
         let unknown = try #require(f.login(page, email: "nobody@example.com", password: "x").loginPage)
-        let wrong = try #require(f.login(page, email: "nobody@example.com", password: Fixture.password).loginPage)
+        let wrong = try #require(
+            f.login(page, email: "nobody@example.com", password: Fixture.password).loginPage)
         let wrongPassword = try #require(f.login(page, password: "wrong").loginPage)
         #expect(unknown.errorMessage == AuthorizationFlow.loginFailedMessage)
         #expect(wrongPassword.errorMessage == unknown.errorMessage)
@@ -71,15 +72,19 @@ import Testing
 
     @Test func passwordGrantIsForFirstPartyClientsOnly() throws {
         let f = try Fixture()
-        let response = f.googleToken([("grant_type", "password"), ("username", "alice@example.com"),
-                                      ("password", Fixture.password)])
+        let response = f.googleToken([
+            ("grant_type", "password"), ("username", "alice@example.com"),
+            ("password", Fixture.password),
+        ])
         #expect(response.error == "unauthorized_client")
     }
 
     @Test func passwordGrantWithWrongPasswordIsInvalidGrant() throws {
         let f = try Fixture()
-        let response = f.token([("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com"),
-                                ("password", "wrong")])
+        let response = f.token([
+            ("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com"),
+            ("password", "wrong"),
+        ])
         #expect(response.error == "invalid_grant")
     }
 }

@@ -14,8 +14,10 @@ import Testing
     }
 
     private func publicCode(_ f: Fixture) throws -> String {
-        let params = Fixture.form([("response_type", "code"), ("client_id", "public"), ("state", "p"),
-                                   ("code_challenge", Self.challenge), ("code_challenge_method", "S256")])
+        let params = Fixture.form([
+            ("response_type", "code"), ("client_id", "public"), ("state", "p"),
+            ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
+        ])
         let url = try #require(try f.runFlow(params).redirectURL)
         return try #require(queryItems(url)["code"])
     }
@@ -47,15 +49,19 @@ import Testing
     @Test func verifierWithoutChallengeIsInvalidGrant() throws {
         let f = try Fixture()
         let code = try f.googleCode()
-        let response = f.googleToken([("grant_type", "authorization_code"), ("code", code),
-                                      ("redirect_uri", Fixture.googleRedirect), ("code_verifier", Self.verifier)])
+        let response = f.googleToken([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.googleRedirect), ("code_verifier", Self.verifier),
+        ])
         #expect(response.error == "invalid_grant")
     }
 
     @Test func publicClientSendingASecretIsInvalidClient() throws {
         let f = try Fixture()
-        let response = f.token([("grant_type", "authorization_code"), ("code", try publicCode(f)),
-                                ("client_id", "public"), ("client_secret", "anything")])
+        let response = f.token([
+            ("grant_type", "authorization_code"), ("code", try publicCode(f)),
+            ("client_id", "public"), ("client_secret", "anything"),
+        ])
         #expect(response.status == 401)
     }
 }

@@ -7,12 +7,19 @@ import Testing
 @Suite struct PrimitiveTests {
     // RFC 4231 §4.2 (test case 1), §4.3 (test case 2) and §4.7 (test case 6, key longer than a block).
     @Test(arguments: [
-        (String(repeating: "0b", count: 20), Array("Hi There".utf8),
-         "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-        (Hex.encode(Array("Jefe".utf8)), Array("what do ya want for nothing?".utf8),
-         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-        (String(repeating: "aa", count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
-         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+        (
+            String(repeating: "0b", count: 20), Array("Hi There".utf8),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        ),
+        (
+            Hex.encode(Array("Jefe".utf8)), Array("what do ya want for nothing?".utf8),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        ),
+        (
+            String(repeating: "aa", count: 131),
+            Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        ),
     ])
     func hmacRFC4231(keyHex: String, message: [UInt8], expected: String) throws {
         let key = try #require(Hex.decode(keyHex))

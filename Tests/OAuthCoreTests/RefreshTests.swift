@@ -20,16 +20,20 @@ import Testing
     @Test func refreshByAnotherClientIsInvalidGrant() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = f.token([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
-                                ("client_id", "other"), ("client_secret", Fixture.otherSecret)])
+        let response = f.token([
+            ("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
+            ("client_id", "other"), ("client_secret", Fixture.otherSecret),
+        ])
         #expect(response.error == "invalid_grant")
     }
 
     @Test func widerScopeOnRefreshIsInvalidScope() throws {
         let f = try Fixture()
         let tokens = try f.googleTokens()
-        let response = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
-                                      ("scope", "devices email")])
+        let response = f.googleToken([
+            ("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
+            ("scope", "devices email"),
+        ])
         #expect(response.error == "invalid_scope")
     }
 
@@ -44,7 +48,9 @@ import Testing
         let f = try Fixture()
         let tokens = try f.googleTokens()
         f.clock.advance(by: 3601)
-        #expect(throws: OAuthError.self) { try TokenService(environment: f.environment).verifyAccessToken(tokens.access) }
+        #expect(throws: OAuthError.self) {
+            try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
+        }
     }
 
     // Rotation, for a client that opted in.
@@ -73,8 +79,9 @@ import Testing
     @Test func rotatedTokenReusedInsideGracePeriodStillAnswers() throws {
         let f = try Fixture()
         let first = try rotatingTokens(f)
-        let successor = try #require(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
-            .string("refresh_token"))
+        let successor = try #require(
+            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+                .string("refresh_token"))
         f.clock.advance(by: 30)
         let reuse = refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
         #expect(reuse.status == 200)
@@ -85,10 +92,14 @@ import Testing
     @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() throws {
         let f = try Fixture()
         let first = try rotatingTokens(f)
-        let successor = try #require(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
-            .string("refresh_token"))
+        let successor = try #require(
+            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+                .string("refresh_token"))
         f.clock.advance(by: 61)
-        #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
-        #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error == "invalid_grant")
+        #expect(
+            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
+        #expect(
+            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
+                == "invalid_grant")
     }
 }

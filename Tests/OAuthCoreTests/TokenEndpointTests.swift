@@ -11,17 +11,21 @@ import Testing
 
     @Test func clientSecretBasic() throws {
         let f = try Fixture()
-        let response = f.token(codeRequest(try f.googleCode()), authorization: Fixture.basic("google", Fixture.googleSecret))
+        let response = f.token(
+            codeRequest(try f.googleCode()), authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 200)
     }
 
     @Test func clientSecretBasicIsPercentDecoded() throws {
         let f = try Fixture()
         let secret = "s3cret with:colon & plus+ and é, long enough!"
-        try f.memory.insertClient(Client(id: "odd:id", name: "Odd", secretHash: ClientSecret.hash(secret),
-                                         redirectURIs: [Fixture.googleRedirect], createdAt: f.clock.now()))
-        let response = f.token([("grant_type", "refresh_token"), ("refresh_token", "alr_unknown")],
-                               authorization: Fixture.basic("odd:id", secret))
+        try f.memory.insertClient(
+            Client(
+                id: "odd:id", name: "Odd", secretHash: ClientSecret.hash(secret),
+                redirectURIs: [Fixture.googleRedirect], createdAt: f.clock.now()))
+        let response = f.token(
+            [("grant_type", "refresh_token"), ("refresh_token", "alr_unknown")],
+            authorization: Fixture.basic("odd:id", secret))
         #expect(response.error == "invalid_grant")  // authenticated: the failure is the grant, not the client
     }
 
@@ -32,15 +36,17 @@ import Testing
 
     @Test func basicAndBodySecretTogetherAreRejected() throws {
         let f = try Fixture()
-        let response = f.token(codeRequest(try f.googleCode()) + [("client_secret", Fixture.googleSecret)],
-                               authorization: Fixture.basic("google", Fixture.googleSecret))
+        let response = f.token(
+            codeRequest(try f.googleCode()) + [("client_secret", Fixture.googleSecret)],
+            authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 400)
         #expect(response.error == "invalid_request")
     }
 
     @Test func wrongSecretWithBasicIs401WithWWWAuthenticate() throws {
         let f = try Fixture()
-        let response = f.token(codeRequest(try f.googleCode()), authorization: Fixture.basic("google", "wrong"))
+        let response = f.token(
+            codeRequest(try f.googleCode()), authorization: Fixture.basic("google", "wrong"))
         #expect(response.status == 401)
         #expect(response.error == "invalid_client")
         #expect(response.header("WWW-Authenticate") == "Basic realm=\"accountlink\"")
@@ -49,7 +55,8 @@ import Testing
 
     @Test func wrongSecretInBodyIs401WithoutWWWAuthenticate() throws {
         let f = try Fixture()
-        let response = f.token(codeRequest(try f.googleCode()) + [("client_id", "google"), ("client_secret", "wrong")])
+        let response = f.token(
+            codeRequest(try f.googleCode()) + [("client_id", "google"), ("client_secret", "wrong")])
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate") == nil)
     }
@@ -76,21 +83,30 @@ import Testing
         let refresh = try #require(first.string("refresh_token"))
         let second = f.googleToken(codeRequest(code))
         #expect(second.error == "invalid_grant")
-        #expect(throws: OAuthError.self) { try TokenService(environment: f.environment).verifyAccessToken(access) }
-        #expect(f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error == "invalid_grant")
+        #expect(throws: OAuthError.self) {
+            try TokenService(environment: f.environment).verifyAccessToken(access)
+        }
+        #expect(
+            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error
+                == "invalid_grant")
     }
 
     @Test func codeUsedByAnotherClientIsInvalidGrant() throws {
         let f = try Fixture()
-        let response = f.token(codeRequest(try f.googleCode()) + [("client_id", "other"), ("client_secret", Fixture.otherSecret)])
+        let response = f.token(
+            codeRequest(try f.googleCode()) + [
+                ("client_id", "other"), ("client_secret", Fixture.otherSecret),
+            ])
         #expect(response.error == "invalid_grant")
     }
 
     @Test func redirectURIMismatchIsInvalidGrant() throws {
         let f = try Fixture()
         let code = try f.googleCode()
-        let response = f.googleToken([("grant_type", "authorization_code"), ("code", code),
-                                      ("redirect_uri", Fixture.appFlipRedirect)])
+        let response = f.googleToken([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.appFlipRedirect),
+        ])
         #expect(response.error == "invalid_grant")
     }
 
@@ -116,7 +132,8 @@ import Testing
         #expect(response.error == "temporarily_unavailable")
         #expect(response.header("Cache-Control") == "no-store")
         fail.on.withLock { $0 = false }
-        #expect(f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        #expect(
+            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
     @Test func storageFailureDuringCodeExchangeKeepsTheCodeUsable() throws {

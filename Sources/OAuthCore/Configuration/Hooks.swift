@@ -10,7 +10,9 @@ public protocol PasswordVerifier: Sendable {
 extension PasswordVerifier {
     /// A well-formed hash that matches nothing; verified for unknown emails so that the time taken
     /// does not reveal whether an account exists.
-    public var dummyHash: String { "$argon2id$v=19$m=65536,t=2,p=1$ZHVtbXlzYWx0ZHVtbXlzYQ$ZHVtbXloYXNoZHVtbXloYXNoZHVtbXloYXNoZHVtbXk" }
+    public var dummyHash: String {
+        "$argon2id$v=19$m=65536,t=2,p=1$ZHVtbXlzYWx0ZHVtbXlzYQ$ZHVtbXloYXNoZHVtbXloYXNoZHVtbXloYXNoZHVtbXk"
+    }
 }
 
 /// Signs ID-token claims as a compact JWS (RS256 by default; the JOSE module implements it).

@@ -24,7 +24,10 @@ public struct LoginPage: Sendable, Equatable {
     /// Generic, never says whether the email exists.
     public var errorMessage: String?
 
-    public init(interactionID: String, csrfToken: String, clientName: String, locale: String? = nil, email: String? = nil, errorMessage: String? = nil) {
+    public init(
+        interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
+        email: String? = nil, errorMessage: String? = nil
+    ) {
         self.interactionID = interactionID
         self.csrfToken = csrfToken
         self.clientName = clientName
@@ -38,12 +41,12 @@ public struct ConsentPage: Sendable, Equatable {
     public struct ScopeItem: Sendable, Equatable {
         public var name: String
         public var description: String
-    
-    public init(name: String, description: String) {
-        self.name = name
-        self.description = description
+
+        public init(name: String, description: String) {
+            self.name = name
+            self.description = description
+        }
     }
-}
 
     public var interactionID: String
     public var csrfToken: String
@@ -56,7 +59,10 @@ public struct ConsentPage: Sendable, Equatable {
     /// e.g. "By linking, you're authorizing Google to control your devices." (§7)
     public var consentStatement: String
 
-    public init(interactionID: String, csrfToken: String, clientName: String, locale: String? = nil, accountEmail: String? = nil, accountName: String? = nil, scopes: [ScopeItem], consentStatement: String) {
+    public init(
+        interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
+        accountEmail: String? = nil, accountName: String? = nil, scopes: [ScopeItem], consentStatement: String
+    ) {
         self.interactionID = interactionID
         self.csrfToken = csrfToken
         self.clientName = clientName

@@ -43,12 +43,15 @@ struct Fixture {
     let environment: OAuthEnvironment
     let aliceID = "acct_alice"
 
-    init(storage wrap: (MemoryStorage) -> any Storage = { $0 }, throttle: LoginThrottle = LoginThrottle(),
-         linkTokenRedeemer: (any LinkTokenRedeemer)? = nil, exchange: (any TokenExchangeHandler)? = nil) throws {
+    init(
+        storage wrap: (MemoryStorage) -> any Storage = { $0 }, throttle: LoginThrottle = LoginThrottle(),
+        linkTokenRedeemer: (any LinkTokenRedeemer)? = nil, exchange: (any TokenExchangeHandler)? = nil
+    ) throws {
         environment = OAuthEnvironment(
             storage: wrap(memory), clock: clock, random: random,
             logger: Logger(label: "test", minimumLevel: .debug, sink: logSink),
-            configuration: try OAuthConfiguration(issuer: "https://auth.example.com"), idTokenSigner: InspectableSigner(),
+            configuration: try OAuthConfiguration(issuer: "https://auth.example.com"),
+            idTokenSigner: InspectableSigner(),
             passwordVerifier: verifier, loginThrottle: throttle, linkTokenRedeemer: linkTokenRedeemer,
             tokenExchangeHandler: exchange)
         try seed()
@@ -56,20 +59,32 @@ struct Fixture {
 
     private func seed() throws {
         let now = clock.now()
-        try memory.insertClient(Client(id: "google", name: "Google", secretHash: ClientSecret.hash(Self.googleSecret),
-                                       redirectURIs: [Self.googleRedirect, Self.appFlipRedirect], createdAt: now))
-        try memory.insertClient(Client(id: "rotating", name: "Rotating", secretHash: ClientSecret.hash(Self.rotatingSecret),
-                                       redirectURIs: ["https://rotating.example/cb"], rotateRefreshTokens: true,
-                                       createdAt: now))
-        try memory.insertClient(Client(id: "other", name: "Other", secretHash: ClientSecret.hash(Self.otherSecret),
-                                       redirectURIs: [Self.googleRedirect], createdAt: now))
-        try memory.insertClient(Client(id: "public", name: "Public", secretHash: nil, redirectURIs: [Self.publicRedirect],
-                                       isPublic: true, createdAt: now))
-        try memory.insertClient(Client(id: "app", name: "Maker app", secretHash: nil,
-                                       redirectURIs: ["com.maker.app:/oauth"], isPublic: true, firstParty: true,
-                                       createdAt: now))
-        try memory.insertAccount(Account(id: aliceID, email: "alice@example.com", emailVerified: true,
-                                         displayName: "Alice", createdAt: now))
+        try memory.insertClient(
+            Client(
+                id: "google", name: "Google", secretHash: ClientSecret.hash(Self.googleSecret),
+                redirectURIs: [Self.googleRedirect, Self.appFlipRedirect], createdAt: now))
+        try memory.insertClient(
+            Client(
+                id: "rotating", name: "Rotating", secretHash: ClientSecret.hash(Self.rotatingSecret),
+                redirectURIs: ["https://rotating.example/cb"], rotateRefreshTokens: true,
+                createdAt: now))
+        try memory.insertClient(
+            Client(
+                id: "other", name: "Other", secretHash: ClientSecret.hash(Self.otherSecret),
+                redirectURIs: [Self.googleRedirect], createdAt: now))
+        try memory.insertClient(
+            Client(
+                id: "public", name: "Public", secretHash: nil, redirectURIs: [Self.publicRedirect],
+                isPublic: true, createdAt: now))
+        try memory.insertClient(
+            Client(
+                id: "app", name: "Maker app", secretHash: nil,
+                redirectURIs: ["com.maker.app:/oauth"], isPublic: true, firstParty: true,
+                createdAt: now))
+        try memory.insertAccount(
+            Account(
+                id: aliceID, email: "alice@example.com", emailVerified: true,
+                displayName: "Alice", createdAt: now))
         try memory.setPasswordHash("plain:" + Self.password, accountID: aliceID)
     }
 
@@ -98,7 +113,7 @@ struct Fixture {
 extension EndpointResponse {
     var jsonObject: [String: Any] {
         guard case .json(_, let body, _) = self, !body.isEmpty,
-              let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
         else { return [:] }
         return object
     }
