@@ -5,7 +5,9 @@ extension AppFlipEndpoint {
     func success(code: String, state: String?, redirectURI: String) -> EndpointResponse {
         var items = [("code", code)]
         if let state { items.append(("state", state)) }
-        var body: [String: JSONValue] = ["code": .string(code), "redirect_to": .string(AuthorizationResponse.url(redirectURI, items))]
+        var body: [String: JSONValue] = [
+            "code": .string(code), "redirect_to": .string(AuthorizationResponse.url(redirectURI, items)),
+        ]
         if let state { body["state"] = .string(state) }
         return .json(.object(body))
     }
@@ -13,8 +15,10 @@ extension AppFlipEndpoint {
     /// 4xx {error, error_description, redirect_to?}: redirect_to only for Google's App Flip URIs,
     /// so nothing is ever sent to an unvetted place.
     func failure(_ error: OAuthError, state: String?, redirectURI: String?) -> EndpointResponse {
-        var body: [String: JSONValue] = ["error": .string(error.code.rawValue),
-                                         "error_description": .string(error.description)]
+        var body: [String: JSONValue] = [
+            "error": .string(error.code.rawValue),
+            "error_description": .string(error.description),
+        ]
         if let redirectURI, AppFlipRedirect.isGoogleAppFlipURI(redirectURI) {
             var items = [("error", error.code.rawValue), ("error_description", error.description)]
             if let state { items.append(("state", state)) }

@@ -30,23 +30,29 @@ public struct AppFlipEndpoint: Sendable {
             try checkDecision(p["decision"])
             let scope = try scope(p["scope"], client)
             let code = try issueAuthorizationCode(
-                CodeBinding(client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,
-                            nonce: nil, codeChallenge: nil, authTime: bearer.record.authTime),
+                CodeBinding(
+                    client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,
+                    nonce: nil, codeChallenge: nil, authTime: bearer.record.authTime),
                 environment: environment)
             environment.audit("app_flip.allow", accountID: bearer.account.id, clientID: client.id)
             return success(code: code, state: p["state"], redirectURI: redirectURI)
         } catch {
             let oauth = Self.appFlipError(OAuthError.from(error))
             environment.log(oauth, ["oauth.endpoint": "app_flip", "oauth.client_id": p["client_id"] ?? ""])
-            environment.audit("app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
-            return failure(oauth, state: p["state"], redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
+            environment.audit(
+                "app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
+            return failure(
+                oauth, state: p["state"], redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
         }
     }
 
     /// invalid_request: missing or doubled parameter, unknown client, unregistered redirect URI.
     private func checkClient(_ p: FormParameters) throws -> (Client, String) {
-        if let name = p.duplicatedNames.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
-        guard let clientID = p["client_id"], !clientID.isEmpty, let redirectURI = p["redirect_uri"], !redirectURI.isEmpty
+        if let name = p.duplicatedNames.first {
+            throw OAuthError.invalidRequest("\(name) was sent more than once")
+        }
+        guard let clientID = p["client_id"], !clientID.isEmpty, let redirectURI = p["redirect_uri"],
+            !redirectURI.isEmpty
         else { throw OAuthError.invalidRequest("client_id and redirect_uri are required") }
         guard let client = try environment.storage.client(id: clientID) else {
             throw OAuthError.invalidRequest("unknown client_id")
@@ -65,9 +71,9 @@ public struct AppFlipEndpoint: Sendable {
         guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw cancelled }
         let storage = environment.storage
         guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
-              record.isUsable(at: environment.clock.now()),
-              try storage.grant(id: record.grantID)?.isActive == true,
-              try storage.client(id: record.clientID)?.firstParty == true
+            record.isUsable(at: environment.clock.now()),
+            try storage.grant(id: record.grantID)?.isActive == true,
+            try storage.client(id: record.clientID)?.firstParty == true
         else { throw cancelled }
         guard let account = try storage.account(id: record.accountID), account.status == .active else {
             throw OAuthError(.unrecoverable, "this account cannot be linked")
@@ -85,7 +91,9 @@ public struct AppFlipEndpoint: Sendable {
     }
 
     private func scope(_ text: String?, _ client: Client) throws -> [String] {
-        do { return try ScopeRules.resolve(text, client: client, configuration: environment.configuration) } catch {
+        do {
+            return try ScopeRules.resolve(text, client: client, configuration: environment.configuration)
+        } catch {
             throw OAuthError.invalidRequest(error.description)
         }
     }
@@ -93,7 +101,8 @@ public struct AppFlipEndpoint: Sendable {
     /// Only App Flip's four values leave this endpoint; anything else (5xx) stays what it is.
     static func appFlipError(_ error: OAuthError) -> OAuthError {
         switch error.code {
-        case .invalidRequest, .cancelled, .accessDenied, .unrecoverable, .serverError, .temporarilyUnavailable:
+        case .invalidRequest, .cancelled, .accessDenied, .unrecoverable, .serverError,
+            .temporarilyUnavailable:
             return error
         default:
             return OAuthError(.invalidRequest, error.description, detail: error.detail)

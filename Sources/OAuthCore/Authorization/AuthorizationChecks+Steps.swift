@@ -5,7 +5,9 @@ extension AuthorizationChecks {
     /// RFC 6749 §3.1: parameters MUST NOT be included more than once. A doubled client_id,
     /// redirect_uri or state cannot be trusted to redirect to.
     func checkRedirectionParametersOnce(_ draft: inout AuthorizationDraft) throws {
-        let doubled = draft.parameters.duplicatedNames.filter { ["client_id", "redirect_uri", "state"].contains($0) }
+        let doubled = draft.parameters.duplicatedNames.filter {
+            ["client_id", "redirect_uri", "state"].contains($0)
+        }
         if let name = doubled.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
     }
 
@@ -54,7 +56,8 @@ extension AuthorizationChecks {
     /// RFC 6749 §3.3: known scopes the client may have; omitted means the client's defaults.
     func checkScope(_ draft: inout AuthorizationDraft) throws {
         guard let client = draft.client else { return }
-        draft.scope = try ScopeRules.resolve(draft.parameters["scope"], client: client, configuration: configuration)
+        draft.scope = try ScopeRules.resolve(
+            draft.parameters["scope"], client: client, configuration: configuration)
     }
 
     /// RFC 7636 §4.3/§4.4.1: S256 only; required for public clients (RFC 9700 §2.1.1).
@@ -62,13 +65,19 @@ extension AuthorizationChecks {
         let challenge = draft.parameters["code_challenge"]
         let method = draft.parameters["code_challenge_method"]
         guard let challenge else {
-            if method != nil { throw OAuthError.invalidRequest("code_challenge_method without code_challenge") }
-            if draft.client?.isPublic == true { throw OAuthError.invalidRequest("PKCE is required for this client") }
+            if method != nil {
+                throw OAuthError.invalidRequest("code_challenge_method without code_challenge")
+            }
+            if draft.client?.isPublic == true {
+                throw OAuthError.invalidRequest("PKCE is required for this client")
+            }
             return
         }
         // RFC 7636 §4.3: a missing method means plain, which we do not accept.
         guard method == "S256" else { throw OAuthError.invalidRequest("code_challenge_method must be S256") }
-        guard PKCE.isValidChallenge(challenge) else { throw OAuthError.invalidRequest("malformed code_challenge") }
+        guard PKCE.isValidChallenge(challenge) else {
+            throw OAuthError.invalidRequest("malformed code_challenge")
+        }
         draft.codeChallenge = challenge
     }
 }

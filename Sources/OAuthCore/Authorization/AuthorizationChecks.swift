@@ -22,11 +22,15 @@ struct AuthorizationDraft {
 }
 
 struct AuthorizationChecks {
-    typealias Check = (name: String, run: @Sendable (AuthorizationChecks, inout AuthorizationDraft) throws -> Void)
+    typealias Check = (
+        name: String, run: @Sendable (AuthorizationChecks, inout AuthorizationDraft) throws -> Void
+    )
 
     /// The parameters read; RFC 6749 §3.1 says others are ignored.
-    static let allowList = ["client_id", "redirect_uri", "state", "scope", "response_type", "user_locale",
-                            "nonce", "code_challenge", "code_challenge_method"]
+    static let allowList = [
+        "client_id", "redirect_uri", "state", "scope", "response_type", "user_locale",
+        "nonce", "code_challenge", "code_challenge_method",
+    ]
 
     /// Until these pass, errors are an error page.
     static let beforeRedirect: [Check] = [
@@ -70,8 +74,9 @@ struct AuthorizationChecks {
 
     private func request(_ draft: AuthorizationDraft, _ redirectURI: String) -> AuthorizationRequest {
         let p = draft.parameters
-        return AuthorizationRequest(clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
-                                    scope: draft.scope, userLocale: p["user_locale"], nonce: p["nonce"],
-                                    codeChallenge: draft.codeChallenge)
+        return AuthorizationRequest(
+            clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
+            scope: draft.scope, userLocale: p["user_locale"], nonce: p["nonce"],
+            codeChallenge: draft.codeChallenge)
     }
 }

@@ -16,8 +16,10 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
     /// RFC 7636: S256 challenge, nil when none was sent (allowed for confidential clients only).
     public var codeChallenge: String?
 
-    public init(clientID: String, redirectURI: String, state: String?, scope: [String], userLocale: String?,
-                nonce: String?, codeChallenge: String?) {
+    public init(
+        clientID: String, redirectURI: String, state: String?, scope: [String], userLocale: String?,
+        nonce: String?, codeChallenge: String?
+    ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
         self.state = state
@@ -35,10 +37,14 @@ enum AuthorizationResponse {
     }
 
     static func error(_ error: OAuthError, redirectURI: String, state: String?) -> String {
-        url(redirectURI, [("error", error.code.rawValue), ("error_description", error.description)] + stateItem(state))
+        url(
+            redirectURI,
+            [("error", error.code.rawValue), ("error_description", error.description)] + stateItem(state))
     }
 
-    private static func stateItem(_ state: String?) -> [(String, String)] { state.map { [("state", $0)] } ?? [] }
+    private static func stateItem(_ state: String?) -> [(String, String)] {
+        state.map { [("state", $0)] } ?? []
+    }
 
     /// Appends to any query the registered URI already has (RFC 6749 §3.1.2: it MUST be retained).
     static func url(_ base: String, _ items: [(String, String)]) -> String {

@@ -10,8 +10,10 @@ public struct CodeBinding: Sendable, Equatable {
     public var codeChallenge: String?
     public var authTime: Date
 
-    public init(client: Client, redirectURI: String, scope: [String], accountID: String, nonce: String?,
-                codeChallenge: String?, authTime: Date) {
+    public init(
+        client: Client, redirectURI: String, scope: [String], accountID: String, nonce: String?,
+        codeChallenge: String?, authTime: Date
+    ) {
         self.client = client
         self.redirectURI = redirectURI
         self.scope = scope
@@ -34,16 +36,19 @@ public func issueAuthorizationCode(_ binding: CodeBinding, environment: OAuthEnv
     let expiresAt = now.addingTimeInterval(min(environment.configuration.codeLifetime, 600))
     try OAuthError.mapping {
         try environment.storage.transaction { storage in
-            let grant = try GrantLedger.grant(accountID: binding.accountID, clientID: binding.client.id,
-                                              scope: binding.scope, in: storage, environment: environment)
-            try storage.insertCode(AuthorizationCode(
-                hash: OpaqueToken.hash(code), grantID: grant.id, clientID: binding.client.id,
-                accountID: binding.accountID, redirectURI: binding.redirectURI, scope: binding.scope,
-                nonce: binding.nonce, codeChallenge: binding.codeChallenge, authTime: binding.authTime,
-                createdAt: now, expiresAt: expiresAt))
+            let grant = try GrantLedger.grant(
+                accountID: binding.accountID, clientID: binding.client.id,
+                scope: binding.scope, in: storage, environment: environment)
+            try storage.insertCode(
+                AuthorizationCode(
+                    hash: OpaqueToken.hash(code), grantID: grant.id, clientID: binding.client.id,
+                    accountID: binding.accountID, redirectURI: binding.redirectURI, scope: binding.scope,
+                    nonce: binding.nonce, codeChallenge: binding.codeChallenge, authTime: binding.authTime,
+                    createdAt: now, expiresAt: expiresAt))
         }
     }
-    environment.logger.info("authorization code issued",
-                            ["oauth.client_id": binding.client.id, "account.id": binding.accountID])
+    environment.logger.info(
+        "authorization code issued",
+        ["oauth.client_id": binding.client.id, "account.id": binding.accountID])
     return code
 }

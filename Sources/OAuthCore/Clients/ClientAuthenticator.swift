@@ -30,11 +30,14 @@ public struct ClientAuthenticator: Sendable {
             throw .invalidRequest("use either HTTP Basic or client_secret, not both")
         }
         if let basic {
-            if let bodyID, bodyID != basic.id { throw .invalidRequest("client_id differs from the Basic credentials") }
+            if let bodyID, bodyID != basic.id {
+                throw .invalidRequest("client_id differs from the Basic credentials")
+            }
             return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic)
         }
         guard let bodyID, !bodyID.isEmpty else { throw .invalidClient(detail: "no client credentials") }
-        return try check(id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost)
+        return try check(
+            id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost)
     }
 
     private func check(id: String, secret: String?, method: AuthenticatedClient.Method) throws(OAuthError)
@@ -49,10 +52,13 @@ public struct ClientAuthenticator: Sendable {
         }
         if client.isPublic {
             // RFC 6749 §2.1: public clients cannot authenticate; they identify themselves (+ PKCE).
-            guard secret == nil else { throw .invalidClient(detail: "public client sent a secret", basic: basic) }
+            guard secret == nil else {
+                throw .invalidClient(detail: "public client sent a secret", basic: basic)
+            }
             return AuthenticatedClient(client: client, method: .none)
         }
-        guard let secret, let stored = client.secretHash, ClientSecret.matches(secret, storedHash: stored) else {
+        guard let secret, let stored = client.secretHash, ClientSecret.matches(secret, storedHash: stored)
+        else {
             throw .invalidClient(detail: "wrong or missing client secret", basic: basic)
         }
         return AuthenticatedClient(client: client, method: method)
@@ -64,7 +70,7 @@ public struct ClientAuthenticator: Sendable {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
         guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
         let id = FormEncoding.decodeComponent(text[..<colon])
         let secret = FormEncoding.decodeComponent(text[text.index(after: colon)...])

@@ -10,7 +10,9 @@ public protocol PasswordVerifier: Sendable {
 extension PasswordVerifier {
     /// A well-formed hash that matches nothing; verified for unknown emails so that the time taken
     /// does not reveal whether an account exists.
-    public var dummyHash: String { "$argon2id$v=19$m=65536,t=2,p=1$ZHVtbXlzYWx0ZHVtbXlzYQ$ZHVtbXloYXNoZHVtbXloYXNoZHVtbXloYXNoZHVtbXk" }
+    public var dummyHash: String {
+        "$argon2id$v=19$m=65536,t=2,p=1$ZHVtbXlzYWx0ZHVtbXlzYQ$ZHVtbXloYXNoZHVtbXloYXNoZHVtbXloYXNoZHVtbXk"
+    }
 }
 
 /// Signs ID-token claims as a compact JWS (RS256 by default; the JOSE module implements it).
@@ -30,6 +32,11 @@ public struct TokenExchangeRequest: Sendable {
     /// Every form parameter (subject_token, subject_token_type, nonce, apple_authorization_code, …).
     public var parameters: FormParameters
     public var client: Client
+
+    public init(parameters: FormParameters, client: Client) {
+        self.parameters = parameters
+        self.client = client
+    }
 }
 
 public struct TokenExchangeResult: Sendable, Equatable {

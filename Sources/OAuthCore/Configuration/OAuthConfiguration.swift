@@ -43,12 +43,14 @@ public struct OAuthConfiguration: Sendable, Equatable {
     public let consentStatement: String
     public let uiLocales: [String]
 
-    public init(issuer: String, accessTokenLifetime: TimeInterval = 3600, codeLifetime: TimeInterval = 600,
-                refreshTokenLifetime: TimeInterval? = nil, rotationGracePeriod: TimeInterval = 60,
-                idTokenLifetime: TimeInterval = 3600, interactionLifetime: TimeInterval = 1800,
-                sessionLifetime: TimeInterval = 86_400 * 14, scopes: [ScopeDefinition] = defaultScopes,
-                consentStatement: String = "By linking, you're authorizing Google to control your devices.",
-                uiLocales: [String] = ["en"]) throws(Invalid) {
+    public init(
+        issuer: String, accessTokenLifetime: TimeInterval = 3600, codeLifetime: TimeInterval = 600,
+        refreshTokenLifetime: TimeInterval? = nil, rotationGracePeriod: TimeInterval = 60,
+        idTokenLifetime: TimeInterval = 3600, interactionLifetime: TimeInterval = 1800,
+        sessionLifetime: TimeInterval = 86_400 * 14, scopes: [ScopeDefinition] = defaultScopes,
+        consentStatement: String = "By linking, you're authorizing Google to control your devices.",
+        uiLocales: [String] = ["en"]
+    ) throws(Invalid) {
         self.issuer = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
         self.accessTokenLifetime = accessTokenLifetime
         self.codeLifetime = codeLifetime
@@ -67,9 +69,13 @@ public struct OAuthConfiguration: Sendable, Equatable {
         try Self.checkIssuer(issuer)
         try Self.positive(accessTokenLifetime, "access_token_lifetime")
         try Self.positive(codeLifetime, "code_lifetime")
-        guard codeLifetime <= 600 else { throw Invalid(key: "code_lifetime", reason: "RFC 6749 §4.1.2: at most 600 s") }
+        guard codeLifetime <= 600 else {
+            throw Invalid(key: "code_lifetime", reason: "RFC 6749 §4.1.2: at most 600 s")
+        }
         if let refreshTokenLifetime { try Self.positive(refreshTokenLifetime, "refresh_token_lifetime") }
-        guard rotationGracePeriod >= 0 else { throw Invalid(key: "rotation_grace_period", reason: "negative") }
+        guard rotationGracePeriod >= 0 else {
+            throw Invalid(key: "rotation_grace_period", reason: "negative")
+        }
         try Self.positive(idTokenLifetime, "id_token_lifetime")
         try Self.positive(interactionLifetime, "interaction_lifetime")
         try Self.positive(sessionLifetime, "session_lifetime")
@@ -86,7 +92,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
     /// An `http://` issuer is allowed only for a loopback host (CONTRACT.md configuration).
     private static func checkIssuer(_ issuer: String) throws(Invalid) {
         guard let url = URLComponents(string: issuer), let host = url.host, !host.isEmpty,
-              url.query == nil, url.fragment == nil
+            url.query == nil, url.fragment == nil
         else { throw Invalid(key: "issuer", reason: "not an absolute URL without query or fragment") }
         let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
         guard url.scheme == "https" || (url.scheme == "http" && loopback) else {
@@ -96,7 +102,8 @@ public struct OAuthConfiguration: Sendable, Equatable {
 
     /// RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
     static func isScopeToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { $0 == 0x21 || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
+        !name.isEmpty
+            && name.utf8.allSatisfy { $0 == 0x21 || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
     }
 
     public func scopeDescription(_ name: String) -> String? { scopes.first { $0.name == name }?.description }

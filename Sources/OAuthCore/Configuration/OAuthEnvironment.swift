@@ -16,11 +16,13 @@ public struct OAuthEnvironment: Sendable {
     /// nil: the token-exchange grant answers `unsupported_grant_type`.
     public var tokenExchangeHandler: (any TokenExchangeHandler)?
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
-                configuration: OAuthConfiguration, idTokenSigner: any IDTokenSigner,
-                passwordVerifier: any PasswordVerifier, loginThrottle: LoginThrottle,
-                linkTokenRedeemer: (any LinkTokenRedeemer)? = nil,
-                tokenExchangeHandler: (any TokenExchangeHandler)? = nil) {
+    public init(
+        storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
+        configuration: OAuthConfiguration, idTokenSigner: any IDTokenSigner,
+        passwordVerifier: any PasswordVerifier, loginThrottle: LoginThrottle,
+        linkTokenRedeemer: (any LinkTokenRedeemer)? = nil,
+        tokenExchangeHandler: (any TokenExchangeHandler)? = nil
+    ) {
         self.storage = storage
         self.clock = clock
         self.random = random
@@ -34,10 +36,15 @@ public struct OAuthEnvironment: Sendable {
     }
 
     /// Appends an audit event; a failure to audit is logged, never fatal to the request.
-    func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
-        let event = AuditEvent(id: random.token(byteCount: 16), time: clock.now(), kind: kind,
-                               accountID: accountID, clientID: clientID, detail: detail)
-        do { try storage.appendAudit(event) } catch {
+    /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
+    func audit(
+        _ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "",
+        in storage: (any Storage)? = nil
+    ) {
+        let event = AuditEvent(
+            id: random.token(byteCount: 16), time: clock.now(), kind: kind,
+            accountID: accountID, clientID: clientID, detail: detail)
+        do { try (storage ?? self.storage).appendAudit(event) } catch {
             logger.warning("audit append failed", ["audit.kind": kind, "error": String(describing: error)])
         }
     }

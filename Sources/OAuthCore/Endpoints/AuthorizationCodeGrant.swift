@@ -4,32 +4,21 @@ import Foundation
 struct AuthorizationCodeGrant: TokenGrant {
     static let grantType = "authorization_code"
 
-    private enum Outcome {
-        case issued(JSONValue)
-        case refused(OAuthError)
-    }
-
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
         guard let code = request.parameters["code"], !code.isEmpty else {
             throw OAuthError.invalidRequest("code is missing")
         }
         // One transaction: a storage failure rolls the consumption back, so Google's retry still
         // works; refusals commit (a replay's grant revocation must stick).
-        let outcome = try environment.storage.transaction { storage -> Outcome in
-            do {
-                return .issued(try exchange(code, request, client, storage, environment))
-            } catch let error as OAuthError where error.status < 500 {
-                return .refused(error)
-            }
-        }
-        switch outcome {
-        case .issued(let body): return body
-        case .refused(let error): throw error
+        return try committingRefusals(environment.storage) { storage in
+            try exchange(code, request, client, storage, environment)
         }
     }
 
-    private func exchange(_ code: String, _ request: TokenRequest, _ client: Client, _ storage: any Storage,
-                          _ environment: OAuthEnvironment) throws -> JSONValue {
+    private func exchange(
+        _ code: String, _ request: TokenRequest, _ client: Client, _ storage: any Storage,
+        _ environment: OAuthEnvironment
+    ) throws -> JSONValue {
         let now = environment.clock.now()
         let record = try consume(code, storage, now)
         try checkClient(record, client)
@@ -37,10 +26,11 @@ struct AuthorizationCodeGrant: TokenGrant {
         try checkRedirectURI(record, request.parameters["redirect_uri"], client)
         try checkPKCE(record, request.parameters["code_verifier"], client)
         guard try storage.grant(id: record.grantID)?.isActive == true,
-              try storage.account(id: record.accountID)?.status == .active
+            try storage.account(id: record.accountID)?.status == .active
         else { throw OAuthError.invalidGrant("the authorization is no longer valid") }
-        let subject = TokenService.Subject(grantID: record.grantID, clientID: client.id, accountID: record.accountID,
-                                           scope: record.scope, authTime: record.authTime)
+        let subject = TokenService.Subject(
+            grantID: record.grantID, clientID: client.id, accountID: record.accountID,
+            scope: record.scope, authTime: record.authTime)
         return try TokenIssuer(environment: environment, storage: storage)
             .respond(subject, refreshToken: .new, nonce: record.nonce)
     }
@@ -52,14 +42,16 @@ struct AuthorizationCodeGrant: TokenGrant {
         case .notFound: throw OAuthError.invalidGrant("the code is invalid")
         case .alreadyUsed(let record):
             _ = try storage.revokeGrant(id: record.grantID, at: now)
-            throw OAuthError.invalidGrant("the code is invalid", detail: "code replayed; grant \(record.grantID) revoked")
+            throw OAuthError.invalidGrant(
+                "the code is invalid", detail: "code replayed; grant \(record.grantID) revoked")
         }
     }
 
     /// RFC 6749 §4.1.3: the code was issued to the authenticated client.
     private func checkClient(_ record: AuthorizationCode, _ client: Client) throws {
         guard record.clientID == client.id else {
-            throw OAuthError.invalidGrant("the code is invalid", detail: "code of \(record.clientID) used by \(client.id)")
+            throw OAuthError.invalidGrant(
+                "the code is invalid", detail: "code of \(record.clientID) used by \(client.id)")
         }
     }
 
@@ -71,13 +63,17 @@ struct AuthorizationCodeGrant: TokenGrant {
     /// that single URI registered (and so the request may have omitted it too).
     private func checkRedirectURI(_ record: AuthorizationCode, _ sent: String?, _ client: Client) throws {
         let matches = sent.map { $0 == record.redirectURI } ?? (client.redirectURIs == [record.redirectURI])
-        guard matches else { throw OAuthError.invalidGrant("redirect_uri does not match the authorization request") }
+        guard matches else {
+            throw OAuthError.invalidGrant("redirect_uri does not match the authorization request")
+        }
     }
 
     /// RFC 7636 §4.6 (S256, constant time); a verifier without a challenge is a downgrade (RFC 9700 §4.8.2).
     private func checkPKCE(_ record: AuthorizationCode, _ verifier: String?, _ client: Client) throws {
         guard let challenge = record.codeChallenge else {
-            if verifier != nil || client.isPublic { throw OAuthError.invalidGrant("unexpected or missing PKCE") }
+            if verifier != nil || client.isPublic {
+                throw OAuthError.invalidGrant("unexpected or missing PKCE")
+            }
             return
         }
         guard let verifier else { throw OAuthError.invalidGrant("code_verifier is missing") }

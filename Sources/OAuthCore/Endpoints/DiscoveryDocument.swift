@@ -15,22 +15,34 @@ public enum DiscoveryDocument {
             "response_types_supported": .strings(["code"]),
             "response_modes_supported": .strings(["query"]),
             "grant_types_supported": .strings(TokenEndpoint.grantTypesSupported),
-            "token_endpoint_auth_methods_supported": .strings(["client_secret_basic", "client_secret_post", "none"]),
-            "revocation_endpoint_auth_methods_supported": .strings(["client_secret_basic", "client_secret_post", "none"]),
-            "introspection_endpoint_auth_methods_supported": .strings(["client_secret_basic", "client_secret_post"]),
+            "token_endpoint_auth_methods_supported": .strings([
+                "client_secret_basic", "client_secret_post", "none",
+            ]),
+            "revocation_endpoint_auth_methods_supported": .strings([
+                "client_secret_basic", "client_secret_post", "none",
+            ]),
+            "introspection_endpoint_auth_methods_supported": .strings([
+                "client_secret_basic", "client_secret_post",
+            ]),
             "code_challenge_methods_supported": .strings(["S256"]),
             "scopes_supported": .strings(configuration.scopes.map(\.name)),
             "subject_types_supported": .strings(["public"]),
             "id_token_signing_alg_values_supported": .strings(["RS256"]),
-            "claims_supported": .strings(["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "at_hash",
-                                          "email", "email_verified", "name"]),
+            "claims_supported": .strings([
+                "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "at_hash",
+                "email", "email_verified", "name",
+            ]),
             "ui_locales_supported": .strings(configuration.uiLocales),
         ])
     }
 
     /// The document as a cacheable JSON response (metadata is public, RFC 8414 §3.2).
     public static func response(_ configuration: OAuthConfiguration) -> EndpointResponse {
-        .json(status: 200, body: metadata(configuration).bytes,
-              headers: [Header("Content-Type", "application/json;charset=UTF-8"), Header("Cache-Control", "max-age=3600")])
+        .json(
+            status: 200, body: metadata(configuration).bytes,
+            headers: [
+                Header("Content-Type", "application/json;charset=UTF-8"),
+                Header("Cache-Control", "max-age=3600"),
+            ])
     }
 }

@@ -5,14 +5,18 @@ struct PasswordGrant: TokenGrant {
     static let grantType = "password"
 
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
-        guard client.firstParty else { throw OAuthError.unauthorizedClient("this client may not use the password grant") }
+        guard client.firstParty else {
+            throw OAuthError.unauthorizedClient("this client may not use the password grant")
+        }
         let p = request.parameters
         guard let email = p["username"], !email.isEmpty, let password = p["password"] else {
             throw OAuthError.invalidRequest("username and password are required")
         }
-        let scope = try ScopeRules.resolve(p["scope"], client: client, configuration: environment.configuration)
-        guard let account = try PasswordLogin(environment: environment)
-            .verify(email: email, password: password, clientAddress: request.clientAddress)
+        let scope = try ScopeRules.resolve(
+            p["scope"], client: client, configuration: environment.configuration)
+        guard
+            let account = try PasswordLogin(environment: environment)
+                .verify(email: email, password: password, clientAddress: request.clientAddress)
         else { throw OAuthError.invalidGrant("the email or password is incorrect") }
         if let linkToken = p["link_token"] {
             // CONTRACT.md native sign-in: the proven account receives the pending identity.
@@ -34,13 +38,17 @@ struct TokenExchangeGrant: TokenGrant {
     static let grantType = "urn:ietf:params:oauth:grant-type:token-exchange"
 
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
-        guard client.firstParty else { throw OAuthError.unauthorizedClient("this client may not use token exchange") }
+        guard client.firstParty else {
+            throw OAuthError.unauthorizedClient("this client may not use token exchange")
+        }
         guard let handler = environment.tokenExchangeHandler else {
             throw OAuthError(.unsupportedGrantType, "token exchange is not enabled")
         }
-        let scope = try ScopeRules.resolve(request.parameters["scope"], client: client,
-                                           configuration: environment.configuration)
-        let result = try handler.exchange(TokenExchangeRequest(parameters: request.parameters, client: client))
+        let scope = try ScopeRules.resolve(
+            request.parameters["scope"], client: client,
+            configuration: environment.configuration)
+        let result = try handler.exchange(
+            TokenExchangeRequest(parameters: request.parameters, client: client))
         let extra: [String: JSONValue] = [
             "account_id": .string(result.accountID), "account_created": .bool(result.accountCreated),
             // RFC 8693 §2.2.1: required in a token-exchange response.

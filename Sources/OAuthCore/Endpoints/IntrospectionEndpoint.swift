@@ -25,7 +25,9 @@ public struct IntrospectionEndpoint: Sendable {
         let client = try ClientAuthenticator(storage: environment.storage)
             .authenticate(request.parameters, authorization: request.authorization).client
         // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
-        guard !client.isPublic else { throw OAuthError.invalidClient("introspection needs a confidential client") }
+        guard !client.isPublic else {
+            throw OAuthError.invalidClient("introspection needs a confidential client")
+        }
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
@@ -45,9 +47,10 @@ public struct IntrospectionEndpoint: Sendable {
 
     private func activeRecord(_ token: String) throws -> TokenRecord? {
         let storage = environment.storage
-        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.isUsable(at: environment.clock.now()),
-              try storage.grant(id: record.grantID)?.isActive == true,
-              try storage.account(id: record.accountID)?.status == .active
+        guard let record = try storage.token(hash: OpaqueToken.hash(token)),
+            record.isUsable(at: environment.clock.now()),
+            try storage.grant(id: record.grantID)?.isActive == true,
+            try storage.account(id: record.accountID)?.status == .active
         else { return nil }
         return record
     }

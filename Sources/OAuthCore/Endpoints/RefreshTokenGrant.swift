@@ -9,23 +9,27 @@ struct RefreshTokenGrant: TokenGrant {
         guard let token = request.parameters["refresh_token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
-        return try environment.storage.transaction { storage in
+        return try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
             let record = try live(token, client, storage, now)
             let scope = try narrowed(request.parameters["scope"], record.scope)
-            let subject = TokenService.Subject(grantID: record.grantID, clientID: client.id,
-                                               accountID: record.accountID, scope: scope, authTime: record.authTime)
+            let subject = TokenService.Subject(
+                grantID: record.grantID, clientID: client.id,
+                accountID: record.accountID, scope: scope, authTime: record.authTime)
             let choice = try rotation(token, record, client, storage, now, environment)
-            return try TokenIssuer(environment: environment, storage: storage).respond(subject, refreshToken: choice)
+            return try TokenIssuer(environment: environment, storage: storage).respond(
+                subject, refreshToken: choice)
         }
     }
 
     /// Issued to this client, unrevoked, unexpired, under an active grant of an active account.
-    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> TokenRecord {
+    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws
+        -> TokenRecord
+    {
         guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .refresh,
-              record.clientID == client.id, record.isUsable(at: now),
-              try storage.grant(id: record.grantID)?.isActive == true,
-              try storage.account(id: record.accountID)?.status == .active
+            record.clientID == client.id, record.isUsable(at: now),
+            try storage.grant(id: record.grantID)?.isActive == true,
+            try storage.account(id: record.accountID)?.status == .active
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return record
     }
@@ -43,15 +47,18 @@ struct RefreshTokenGrant: TokenGrant {
     /// Opt-in rotation (RFC 9700 §4.14.2) with a grace period: a rotated token presented again
     /// within it gets a fresh pair (Google fires concurrent refreshes, §8 item 8); after it, the
     /// reuse is treated as theft and the grant is revoked.
-    private func rotation(_ token: String, _ record: TokenRecord, _ client: Client, _ storage: any Storage,
-                          _ now: Date, _ environment: OAuthEnvironment) throws -> TokenIssuer.RefreshChoice {
+    private func rotation(
+        _ token: String, _ record: TokenRecord, _ client: Client, _ storage: any Storage,
+        _ now: Date, _ environment: OAuthEnvironment
+    ) throws -> TokenIssuer.RefreshChoice {
         guard client.rotateRefreshTokens else { return .same(token) }
         if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .new }
         let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
         guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
             _ = try storage.revokeGrant(id: record.grantID, at: now)
-            environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
-                              detail: "rotated refresh token reused after the grace period; grant revoked")
+            environment.audit(
+                "refresh.reuse", accountID: record.accountID, clientID: client.id,
+                detail: "rotated refresh token reused after the grace period; grant revoked", in: storage)
             throw OAuthError.invalidGrant("the refresh token is invalid")
         }
         return .new

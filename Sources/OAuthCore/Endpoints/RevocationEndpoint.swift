@@ -10,7 +10,9 @@ public struct RevocationEndpoint: Sendable {
     public func handle(_ request: TokenRequest) -> EndpointResponse {
         do {
             try revoke(request)
-            return .json(status: 200, body: [], headers: EndpointResponse.noStoreHeaders.filter { $0.name != "Content-Type" })
+            return .json(
+                status: 200, body: [],
+                headers: EndpointResponse.noStoreHeaders.filter { $0.name != "Content-Type" })
         } catch {
             let oauth = OAuthError.from(error)
             environment.log(oauth, ["oauth.endpoint": "revoke"])
@@ -38,6 +40,7 @@ public struct RevocationEndpoint: Sendable {
         case .refresh: _ = try storage.revokeGrant(id: record.grantID, at: now)
         case .access: _ = try storage.revokeToken(hash: record.hash, at: now)
         }
-        environment.audit("token.revoke", accountID: record.accountID, clientID: client.id, detail: record.kind.rawValue)
+        environment.audit(
+            "token.revoke", accountID: record.accountID, clientID: client.id, detail: record.kind.rawValue)
     }
 }

@@ -25,7 +25,9 @@ protocol TokenGrant: Sendable {
 /// RFC 6749 §3.2: the token endpoint; one grant type per wire value of `grant_type`.
 public struct TokenEndpoint: Sendable {
     static let grants: [String: any TokenGrant] = {
-        let all: [any TokenGrant] = [AuthorizationCodeGrant(), RefreshTokenGrant(), PasswordGrant(), TokenExchangeGrant()]
+        let all: [any TokenGrant] = [
+            AuthorizationCodeGrant(), RefreshTokenGrant(), PasswordGrant(), TokenExchangeGrant(),
+        ]
         var table: [String: any TokenGrant] = [:]
         for grant in all { table[type(of: grant).grantType] = grant }
         return table
@@ -43,7 +45,9 @@ public struct TokenEndpoint: Sendable {
             return .json(try respond(request))
         } catch {
             let oauth = OAuthError.from(error)
-            environment.log(oauth, ["oauth.endpoint": "token", "oauth.grant_type": request.parameters["grant_type"] ?? ""])
+            environment.log(
+                oauth,
+                ["oauth.endpoint": "token", "oauth.grant_type": request.parameters["grant_type"] ?? ""])
             return oauth.response
         }
     }

@@ -6,8 +6,10 @@ struct TokenIssuer {
     let storage: any Storage
 
     /// Access token (+ refresh token when `refreshToken` says so) + ID token when openid was granted.
-    func respond(_ subject: TokenService.Subject, refreshToken: RefreshChoice, nonce: String? = nil,
-                 extra: [String: JSONValue] = [:]) throws -> JSONValue {
+    func respond(
+        _ subject: TokenService.Subject, refreshToken: RefreshChoice, nonce: String? = nil,
+        extra: [String: JSONValue] = [:]
+    ) throws -> JSONValue {
         let tokens = TokenService(environment: environment)
         let access = try tokens.issueAccessToken(for: subject, in: storage)
         var body: [String: JSONValue] = [
@@ -23,8 +25,9 @@ struct TokenIssuer {
         case .same(let token): body["refresh_token"] = .string(token)
         }
         if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
-            body["id_token"] = .string(try IDTokenFactory(environment: environment)
-                .make(account: account, subject: subject, nonce: nonce, accessToken: access))
+            body["id_token"] = .string(
+                try IDTokenFactory(environment: environment)
+                    .make(account: account, subject: subject, nonce: nonce, accessToken: access))
         }
         return .object(body.merging(extra) { current, _ in current })
     }
@@ -43,10 +46,32 @@ struct TokenIssuer {
         guard try storage.account(id: accountID)?.status == .active else {
             throw OAuthError.invalidGrant("the account is not active")
         }
-        let grant = try GrantLedger.grant(accountID: accountID, clientID: client.id, scope: scope, in: storage,
-                                          environment: environment)
-        let subject = TokenService.Subject(grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
-                                           authTime: environment.clock.now())
+        let grant = try GrantLedger.grant(
+            accountID: accountID, clientID: client.id, scope: scope, in: storage,
+            environment: environment)
+        let subject = TokenService.Subject(
+            grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
+            authTime: environment.clock.now())
         return try respond(subject, refreshToken: .new, extra: extra)
+    }
+}
+
+/// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
+/// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
+/// a replayed code or a reused rotated refresh token, and is then thrown.
+func committingRefusals(_ storage: any Storage, _ body: (any Storage) throws -> JSONValue) throws -> JSONValue
+{
+    enum Outcome {
+        case issued(JSONValue)
+        case refused(OAuthError)
+    }
+    let outcome = try storage.transaction { view -> Outcome in
+        do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
+            return .refused(error)
+        }
+    }
+    switch outcome {
+    case .issued(let body): return body
+    case .refused(let error): throw error
     }
 }

@@ -8,8 +8,9 @@ extension OAuthError {
         case let oauth as OAuthError:
             return oauth
         case StoreError.unavailable(let detail):
-            return OAuthError(.temporarilyUnavailable, "the service is temporarily unavailable, try again",
-                              detail: "storage unavailable: \(detail)")
+            return OAuthError(
+                .temporarilyUnavailable, "the service is temporarily unavailable, try again",
+                detail: "storage unavailable: \(detail)")
         default:
             return .serverError(detail: String(describing: error))
         }

@@ -47,8 +47,10 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// RFC 6749 §5.2: a 401 answer to a client that used HTTP Basic carries `WWW-Authenticate: Basic`.
     public var clientUsedBasic: Bool
 
-    public init(_ code: Code, _ description: String, detail: String = "", linkToken: String? = nil,
-                clientUsedBasic: Bool = false) {
+    public init(
+        _ code: Code, _ description: String, detail: String = "", linkToken: String? = nil,
+        clientUsedBasic: Bool = false
+    ) {
         self.code = code
         self.description = description
         self.detail = detail
@@ -61,8 +63,10 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func invalidRequest(_ text: String, detail: String = "") -> OAuthError {
         OAuthError(.invalidRequest, text, detail: detail)
     }
-    public static func invalidClient(_ text: String = "client authentication failed", detail: String = "",
-                                     basic: Bool = false) -> OAuthError {
+    public static func invalidClient(
+        _ text: String = "client authentication failed", detail: String = "",
+        basic: Bool = false
+    ) -> OAuthError {
         OAuthError(.invalidClient, text, detail: detail, clientUsedBasic: basic)
     }
     public static func invalidGrant(_ text: String, detail: String = "") -> OAuthError {
@@ -78,7 +82,8 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         OAuthError(.serverError, "the server could not complete the request", detail: detail)
     }
     public static func linkRequired(linkToken: String, detail: String = "") -> OAuthError {
-        OAuthError(.linkRequired, "an existing account must be proven before linking", detail: detail,
-                   linkToken: linkToken)
+        OAuthError(
+            .linkRequired, "an existing account must be proven before linking", detail: detail,
+            linkToken: linkToken)
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 enum GrantLedger {
     /// The active grant of the account to the client, its scope extended to cover `scope`, or a new
     /// one. Run inside the caller's transaction.
-    static func grant(accountID: String, clientID: String, scope: [String], in storage: any Storage,
-                      environment: OAuthEnvironment) throws -> Grant {
+    static func grant(
+        accountID: String, clientID: String, scope: [String], in storage: any Storage,
+        environment: OAuthEnvironment
+    ) throws -> Grant {
         if var grant = try storage.activeGrant(accountID: accountID, clientID: clientID) {
             let missing = scope.filter { !grant.scope.contains($0) }
             if !missing.isEmpty {
@@ -14,8 +16,9 @@ enum GrantLedger {
             }
             return grant
         }
-        let grant = Grant(id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
-                          clientID: clientID, scope: scope, createdAt: environment.clock.now())
+        let grant = Grant(
+            id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
+            clientID: clientID, scope: scope, createdAt: environment.clock.now())
         try storage.insertGrant(grant)
         return grant
     }

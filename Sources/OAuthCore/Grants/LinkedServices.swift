@@ -7,6 +7,14 @@ public struct LinkedService: Sendable, Equatable {
     public var clientName: String
     public var scope: [String]
     public var linkedAt: Date
+
+    public init(grantID: String, clientID: String, clientName: String, scope: [String], linkedAt: Date) {
+        self.grantID = grantID
+        self.clientID = clientID
+        self.clientName = clientName
+        self.scope = scope
+        self.linkedAt = linkedAt
+    }
 }
 
 /// Grants as the account sees them; unlinking is revoking the grant (DESIGN.md data).
@@ -19,9 +27,10 @@ public struct LinkedServices: Sendable {
     public func list(accountID: String) throws(OAuthError) -> [LinkedService] {
         try OAuthError.mapping {
             try environment.storage.activeGrants(accountID: accountID).map { grant in
-                LinkedService(grantID: grant.id, clientID: grant.clientID,
-                              clientName: try environment.storage.client(id: grant.clientID)?.name ?? grant.clientID,
-                              scope: grant.scope, linkedAt: grant.createdAt)
+                LinkedService(
+                    grantID: grant.id, clientID: grant.clientID,
+                    clientName: try environment.storage.client(id: grant.clientID)?.name ?? grant.clientID,
+                    scope: grant.scope, linkedAt: grant.createdAt)
             }
         }
     }
@@ -30,7 +39,9 @@ public struct LinkedServices: Sendable {
     /// active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            guard let grant = try environment.storage.grant(id: grantID), grant.accountID == accountID else { return false }
+            guard let grant = try environment.storage.grant(id: grantID), grant.accountID == accountID else {
+                return false
+            }
             let revoked = try environment.storage.revokeGrant(id: grantID, at: environment.clock.now())
             if revoked { environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID) }
             return revoked

@@ -3,8 +3,11 @@ import Foundation
 extension AuthorizationFlow {
     func consent(_ id: String, decision: String?, csrf: String?) throws -> [InteractionAction] {
         let (interaction, state, client) = try loadInteraction(id)
-        guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id) else {
-            throw OAuthError.invalidRequest("the form has expired; reload the page", detail: "consent CSRF mismatch")
+        guard
+            CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
+        else {
+            throw OAuthError.invalidRequest(
+                "the form has expired; reload the page", detail: "consent CSRF mismatch")
         }
         guard interaction.accountID != nil else {
             return [.showLogin(loginPage(interaction, client: client, request: state.request))]
@@ -18,15 +21,18 @@ extension AuthorizationFlow {
 
     /// "Agree and link": one code through `issueAuthorizationCode`, then 302 with code and the
     /// verbatim state (RFC 6749 §4.1.2).
-    func finish(_ interaction: Interaction, _ state: InteractionState, client: Client) throws -> [InteractionAction] {
+    func finish(_ interaction: Interaction, _ state: InteractionState, client: Client) throws
+        -> [InteractionAction]
+    {
         guard let accountID = interaction.accountID,
-              try environment.storage.account(id: accountID)?.status == .active
+            try environment.storage.account(id: accountID)?.status == .active
         else { throw OAuthError.invalidRequest("the account cannot be linked") }
         let request = state.request
         let code = try issueAuthorizationCode(
-            CodeBinding(client: client, redirectURI: request.redirectURI, scope: request.scope, accountID: accountID,
-                        nonce: request.nonce, codeChallenge: request.codeChallenge,
-                        authTime: state.authTime ?? environment.clock.now()),
+            CodeBinding(
+                client: client, redirectURI: request.redirectURI, scope: request.scope, accountID: accountID,
+                nonce: request.nonce, codeChallenge: request.codeChallenge,
+                authTime: state.authTime ?? environment.clock.now()),
             environment: environment)
         try environment.storage.deleteInteraction(id: interaction.id)
         environment.audit("authorize.allow", accountID: accountID, clientID: client.id)
@@ -36,17 +42,25 @@ extension AuthorizationFlow {
     /// "Cancel": RFC 6749 §4.1.2.1 access_denied with the state.
     private func deny(_ interaction: Interaction, _ state: InteractionState) throws -> [InteractionAction] {
         try environment.storage.deleteInteraction(id: interaction.id)
-        environment.audit("authorize.deny", accountID: interaction.accountID, clientID: state.request.clientID)
+        environment.audit(
+            "authorize.deny", accountID: interaction.accountID, clientID: state.request.clientID)
         let error = OAuthError(.accessDenied, "the user declined to link the account")
-        return [.redirect(AuthorizationResponse.error(error, redirectURI: state.request.redirectURI,
-                                                      state: state.request.state))]
+        return [
+            .redirect(
+                AuthorizationResponse.error(
+                    error, redirectURI: state.request.redirectURI,
+                    state: state.request.state))
+        ]
     }
 
     /// Signs out of this browser and asks for another account (google-account-linking.md §7).
     func switchAccount(_ id: String, csrf: String?, sessionID: String?) throws -> [InteractionAction] {
         var (interaction, state, client) = try loadInteraction(id)
-        guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id) else {
-            throw OAuthError.invalidRequest("the form has expired; reload the page", detail: "switch CSRF mismatch")
+        guard
+            CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
+        else {
+            throw OAuthError.invalidRequest(
+                "the form has expired; reload the page", detail: "switch CSRF mismatch")
         }
         if let sessionID { try environment.storage.deleteSession(hash: OpaqueToken.hash(sessionID)) }
         interaction.accountID = nil

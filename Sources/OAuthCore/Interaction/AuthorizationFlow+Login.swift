@@ -2,17 +2,21 @@ import Foundation
 
 extension AuthorizationFlow {
     /// The message for every failed sign-in: it never says whether the email exists.
-    public static let loginFailedMessage = "The email or password is incorrect, or too many attempts were made. Try again later."
+    public static let loginFailedMessage =
+        "The email or password is incorrect, or too many attempts were made. Try again later."
 
     func login(_ id: String, email: String, password: String, csrf: String?, address: String?) throws
         -> [InteractionAction]
     {
         var (interaction, state, client) = try loadInteraction(id)
-        guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: id) else {
-            throw OAuthError.invalidRequest("the form has expired; reload the page", detail: "login CSRF mismatch")
+        guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: id)
+        else {
+            throw OAuthError.invalidRequest(
+                "the form has expired; reload the page", detail: "login CSRF mismatch")
         }
-        guard let account = try PasswordLogin(environment: environment)
-            .verify(email: email, password: password, clientAddress: address)
+        guard
+            let account = try PasswordLogin(environment: environment)
+                .verify(email: email, password: password, clientAddress: address)
         else {
             var page = loginPage(interaction, client: client, request: state.request)
             page.email = email
@@ -31,9 +35,11 @@ extension AuthorizationFlow {
         let now = environment.clock.now()
         let id = OpaqueToken.generate(.session, random: environment.random)
         let expiresAt = now.addingTimeInterval(environment.configuration.sessionLifetime)
-        try environment.storage.insertSession(Session(hash: OpaqueToken.hash(id), accountID: accountID,
-                                                      csrfSecret: environment.random.bytes(32), authTime: now,
-                                                      createdAt: now, expiresAt: expiresAt))
+        try environment.storage.insertSession(
+            Session(
+                hash: OpaqueToken.hash(id), accountID: accountID,
+                csrfSecret: environment.random.bytes(32), authTime: now,
+                createdAt: now, expiresAt: expiresAt))
         return (SessionCookie(value: id, expiresAt: expiresAt), now)
     }
 
@@ -43,26 +49,35 @@ extension AuthorizationFlow {
         let state = try InteractionState.decode(interaction.request)
         if client.firstParty { return try finish(interaction, state, client: client) }
         let account = try environment.storage.account(id: interaction.accountID ?? "")
-        return [.showConsent(consentPage(interaction, client: client, request: state.request, account: account))]
+        return [
+            .showConsent(consentPage(interaction, client: client, request: state.request, account: account))
+        ]
     }
 
     func loginPage(_ interaction: Interaction, client: Client, request: AuthorizationRequest) -> LoginPage {
-        LoginPage(interactionID: interaction.id,
-                  csrfToken: CSRFToken.make(secret: interaction.csrfSecret, purpose: CSRFPurpose.login,
-                                            binding: interaction.id),
-                  clientName: client.name, locale: request.userLocale, email: nil, errorMessage: nil)
+        LoginPage(
+            interactionID: interaction.id,
+            csrfToken: CSRFToken.make(
+                secret: interaction.csrfSecret, purpose: CSRFPurpose.login,
+                binding: interaction.id),
+            clientName: client.name, locale: request.userLocale, email: nil, errorMessage: nil)
     }
 
-    func consentPage(_ interaction: Interaction, client: Client, request: AuthorizationRequest,
-                     account: Account?) -> ConsentPage {
+    func consentPage(
+        _ interaction: Interaction, client: Client, request: AuthorizationRequest,
+        account: Account?
+    ) -> ConsentPage {
         let configuration = environment.configuration
         return ConsentPage(
             interactionID: interaction.id,
-            csrfToken: CSRFToken.make(secret: interaction.csrfSecret, purpose: CSRFPurpose.consent,
-                                      binding: interaction.id),
+            csrfToken: CSRFToken.make(
+                secret: interaction.csrfSecret, purpose: CSRFPurpose.consent,
+                binding: interaction.id),
             clientName: client.name, locale: request.userLocale, accountEmail: account?.email,
             accountName: account?.displayName,
-            scopes: request.scope.map { .init(name: $0, description: configuration.scopeDescription($0) ?? $0) },
+            scopes: request.scope.map {
+                .init(name: $0, description: configuration.scopeDescription($0) ?? $0)
+            },
             consentStatement: configuration.consentStatement)
     }
 }

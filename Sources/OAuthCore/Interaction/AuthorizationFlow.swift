@@ -29,7 +29,8 @@ public struct AuthorizationFlow: Sendable {
 
     /// RFC 6749 §4.1.1: validate, then store the interaction and continue with who is signed in.
     private func authorize(_ parameters: FormParameters, sessionID: String?) throws -> [InteractionAction] {
-        let checks = AuthorizationChecks(storage: environment.storage, configuration: environment.configuration)
+        let checks = AuthorizationChecks(
+            storage: environment.storage, configuration: environment.configuration)
         switch checks.validate(parameters) {
         case .errorPage(let error):
             return [errorPage(error, locale: parameters["user_locale"])]
@@ -40,7 +41,9 @@ public struct AuthorizationFlow: Sendable {
             var interaction = try newInteraction(request)
             if let session = try liveSession(sessionID) {
                 interaction.accountID = session.accountID
-                try store(&interaction, InteractionState(request: request, authTime: session.authTime), insert: true)
+                try store(
+                    &interaction, InteractionState(request: request, authTime: session.authTime), insert: true
+                )
                 return try afterSignIn(interaction, client: client)
             }
             try environment.storage.insertInteraction(interaction)
@@ -50,15 +53,18 @@ public struct AuthorizationFlow: Sendable {
 
     private func newInteraction(_ request: AuthorizationRequest) throws -> Interaction {
         let now = environment.clock.now()
-        return Interaction(id: environment.random.token(byteCount: 32),
-                           request: try InteractionState(request: request, authTime: nil).encoded(),
-                           csrfSecret: environment.random.bytes(32), createdAt: now,
-                           expiresAt: now.addingTimeInterval(environment.configuration.interactionLifetime))
+        return Interaction(
+            id: environment.random.token(byteCount: 32),
+            request: try InteractionState(request: request, authTime: nil).encoded(),
+            csrfSecret: environment.random.bytes(32), createdAt: now,
+            expiresAt: now.addingTimeInterval(environment.configuration.interactionLifetime))
     }
 
     func store(_ interaction: inout Interaction, _ state: InteractionState, insert: Bool = false) throws {
         interaction.request = try state.encoded()
-        if insert { try environment.storage.insertInteraction(interaction) } else {
+        if insert {
+            try environment.storage.insertInteraction(interaction)
+        } else {
             try environment.storage.updateInteraction(interaction)
         }
     }
@@ -66,8 +72,8 @@ public struct AuthorizationFlow: Sendable {
     /// A stored, unexpired session of an active account.
     private func liveSession(_ sessionID: String?) throws -> Session? {
         guard let sessionID, let session = try environment.storage.session(hash: OpaqueToken.hash(sessionID)),
-              session.expiresAt > environment.clock.now(),
-              try environment.storage.account(id: session.accountID)?.status == .active
+            session.expiresAt > environment.clock.now(),
+            try environment.storage.account(id: session.accountID)?.status == .active
         else { return nil }
         return session
     }
@@ -75,7 +81,7 @@ public struct AuthorizationFlow: Sendable {
     /// The pending interaction, if it exists and has not expired.
     func loadInteraction(_ id: String) throws -> (Interaction, InteractionState, Client) {
         guard let interaction = try environment.storage.interaction(id: id),
-              interaction.expiresAt > environment.clock.now()
+            interaction.expiresAt > environment.clock.now()
         else { throw OAuthError.invalidRequest("this sign-in request has expired; start again from the app") }
         let state = try InteractionState.decode(interaction.request)
         guard let client = try environment.storage.client(id: state.request.clientID) else {
@@ -86,7 +92,9 @@ public struct AuthorizationFlow: Sendable {
 
     func errorPage(_ error: OAuthError, locale: String?) -> InteractionAction {
         environment.log(error)
-        return .showError(ErrorPage(status: error.status, error: error.code.rawValue,
-                                    description: error.description, locale: locale))
+        return .showError(
+            ErrorPage(
+                status: error.status, error: error.code.rawValue,
+                description: error.description, locale: locale))
     }
 }

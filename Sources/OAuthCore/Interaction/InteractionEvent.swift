@@ -6,8 +6,9 @@ public enum InteractionEvent: Sendable {
     /// `GET /authorize` with its query, plus the raw session cookie value if any.
     case authorizeRequest(FormParameters, sessionID: String?)
     /// The login form: `email`, `password` and the hidden CSRF field. `clientAddress` feeds throttling.
-    case loginSubmitted(interactionID: String, email: String, password: String, csrf: String?,
-                        clientAddress: String?)
+    case loginSubmitted(
+        interactionID: String, email: String, password: String, csrf: String?,
+        clientAddress: String?)
     /// The consent form: `decision` is the pressed button's value, `allow` or `deny` (CONTRACT.md).
     case consentSubmitted(interactionID: String, decision: String?, csrf: String?)
     /// "Not you? Switch account": forget the signed-in account and the session, show login again.
@@ -18,6 +19,11 @@ public enum InteractionEvent: Sendable {
 public struct SessionCookie: Sendable, Equatable {
     public var value: String
     public var expiresAt: Date
+
+    public init(value: String, expiresAt: Date) {
+        self.value = value
+        self.expiresAt = expiresAt
+    }
 }
 
 /// What the HTTP layer must do, in order.

@@ -10,7 +10,8 @@ struct PasswordLogin {
     func verify(email: String, password: String, clientAddress: String?) throws -> Account? {
         let now = environment.clock.now()
         let throttle = environment.loginThrottle
-        let keys = [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
+        let keys =
+            [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
         guard throttle.allows(keys, at: now) else {
             environment.logger.info("login throttled", ["login.throttled": "true"])
             return nil

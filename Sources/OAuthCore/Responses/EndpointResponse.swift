@@ -23,7 +23,9 @@ public enum EndpointResponse: Sendable, Equatable {
         Header("Pragma", "no-cache"),
     ]
 
-    public static func json(_ value: JSONValue, status: Int = 200, extraHeaders: [Header] = []) -> EndpointResponse {
+    public static func json(_ value: JSONValue, status: Int = 200, extraHeaders: [Header] = [])
+        -> EndpointResponse
+    {
         .json(status: status, body: value.bytes, headers: noStoreHeaders + extraHeaders)
     }
 
@@ -44,7 +46,9 @@ public enum EndpointResponse: Sendable, Equatable {
 extension OAuthError {
     /// RFC 6749 §5.2 body `{"error", "error_description"}` (+ `link_token` for `link_required`).
     public var jsonBody: JSONValue {
-        var members: [String: JSONValue] = ["error": .string(code.rawValue), "error_description": .string(description)]
+        var members: [String: JSONValue] = [
+            "error": .string(code.rawValue), "error_description": .string(description),
+        ]
         if let linkToken { members["link_token"] = .string(linkToken) }
         return .object(members)
     }
@@ -57,8 +61,10 @@ extension OAuthError {
             extra.append(Header("WWW-Authenticate", "Basic realm=\"accountlink\""))
         }
         if code == .invalidToken || code == .insufficientScope {
-            extra.append(Header("WWW-Authenticate",
-                                "Bearer realm=\"accountlink\", error=\"\(code.rawValue)\""))
+            extra.append(
+                Header(
+                    "WWW-Authenticate",
+                    "Bearer realm=\"accountlink\", error=\"\(code.rawValue)\""))
         }
         return .json(jsonBody, status: status, extraHeaders: extra)
     }

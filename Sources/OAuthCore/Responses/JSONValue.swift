@@ -18,7 +18,8 @@ public enum JSONValue: Sendable, Equatable {
         case .null: "null"
         case .array(let items): "[" + items.map(\.serialized).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }
+            "{"
+                + members.sorted { $0.key < $1.key }
                 .map { JSONText.quote($0.key) + ":" + $0.value.serialized }
                 .joined(separator: ",") + "}"
         }

@@ -23,12 +23,29 @@ public struct LoginPage: Sendable, Equatable {
     public var email: String?
     /// Generic, never says whether the email exists.
     public var errorMessage: String?
+
+    public init(
+        interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
+        email: String? = nil, errorMessage: String? = nil
+    ) {
+        self.interactionID = interactionID
+        self.csrfToken = csrfToken
+        self.clientName = clientName
+        self.locale = locale
+        self.email = email
+        self.errorMessage = errorMessage
+    }
 }
 
 public struct ConsentPage: Sendable, Equatable {
     public struct ScopeItem: Sendable, Equatable {
         public var name: String
         public var description: String
+
+        public init(name: String, description: String) {
+            self.name = name
+            self.description = description
+        }
     }
 
     public var interactionID: String
@@ -41,6 +58,20 @@ public struct ConsentPage: Sendable, Equatable {
     public var scopes: [ScopeItem]
     /// e.g. "By linking, you're authorizing Google to control your devices." (§7)
     public var consentStatement: String
+
+    public init(
+        interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
+        accountEmail: String? = nil, accountName: String? = nil, scopes: [ScopeItem], consentStatement: String
+    ) {
+        self.interactionID = interactionID
+        self.csrfToken = csrfToken
+        self.clientName = clientName
+        self.locale = locale
+        self.accountEmail = accountEmail
+        self.accountName = accountName
+        self.scopes = scopes
+        self.consentStatement = consentStatement
+    }
 }
 
 public struct ErrorPage: Sendable, Equatable {
@@ -48,4 +79,11 @@ public struct ErrorPage: Sendable, Equatable {
     public var error: String
     public var description: String
     public var locale: String?
+
+    public init(status: Int, error: String, description: String, locale: String? = nil) {
+        self.status = status
+        self.error = error
+        self.description = description
+        self.locale = locale
+    }
 }

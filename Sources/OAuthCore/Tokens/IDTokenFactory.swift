@@ -6,9 +6,13 @@ import Support
 struct IDTokenFactory {
     let environment: OAuthEnvironment
 
-    func make(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?) throws -> String {
-        try environment.idTokenSigner.sign(claims: claims(account: account, subject: subject, nonce: nonce,
-                                                          accessToken: accessToken))
+    func make(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?) throws
+        -> String
+    {
+        try environment.idTokenSigner.sign(
+            claims: claims(
+                account: account, subject: subject, nonce: nonce,
+                accessToken: accessToken))
     }
 
     func claims(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?)

@@ -54,7 +54,9 @@ public final class LoginThrottle: Sendable {
     /// Forgets keys whose last failure is older than `maximumDelay` and that are not blocked.
     public func purge(at now: Date) {
         entries.withLock { table in
-            table = table.filter { $0.value.blockedUntil > now || now.timeIntervalSince($0.value.lastFailure) < maximumDelay }
+            table = table.filter {
+                $0.value.blockedUntil > now || now.timeIntervalSince($0.value.lastFailure) < maximumDelay
+            }
         }
     }
 }

@@ -41,14 +41,19 @@ public struct TokenService: Sendable {
         try issue(.refresh, subject, lifetime: configuration.refreshTokenLifetime, storage)
     }
 
-    private func issue(_ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?,
-                       _ storage: any Storage) throws -> String {
+    private func issue(
+        _ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?,
+        _ storage: any Storage
+    ) throws -> String {
         let token = OpaqueToken.generate(kind == .access ? .access : .refresh, random: environment.random)
         let now = environment.clock.now()
-        try storage.insertToken(TokenRecord(
-            hash: OpaqueToken.hash(token), kind: kind, grantID: subject.grantID, clientID: subject.clientID,
-            accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime, createdAt: now,
-            expiresAt: lifetime.map { now.addingTimeInterval($0) }))
+        try storage.insertToken(
+            TokenRecord(
+                hash: OpaqueToken.hash(token), kind: kind, grantID: subject.grantID,
+                clientID: subject.clientID,
+                accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime,
+                createdAt: now,
+                expiresAt: lifetime.map { now.addingTimeInterval($0) }))
         return token
     }
 
@@ -68,9 +73,11 @@ public struct TokenService: Sendable {
         let now = environment.clock.now()
         return try OAuthError.mapping {
             guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
-                  record.isUsable(at: now)
+                record.isUsable(at: now)
             else { throw invalidToken("unknown, expired or revoked access token") }
-            guard try storage.grant(id: record.grantID)?.isActive == true else { throw invalidToken("grant revoked") }
+            guard try storage.grant(id: record.grantID)?.isActive == true else {
+                throw invalidToken("grant revoked")
+            }
             guard let account = try storage.account(id: record.accountID), account.status == .active else {
                 throw invalidToken("account not active")
             }

@@ -1,0 +1,161 @@
+import Foundation
+import OAuthCore
+import Support
+import Testing
+
+/// Every outcome of CONTRACT.md's App Flip endpoint.
+@Suite struct AppFlipTests {
+    private func appFlip(
+        _ f: Fixture, token: String?, _ extra: [(String, String)] = [],
+        redirectURI: String = Fixture.appFlipRedirect, clientID: String = "google"
+    ) -> EndpointResponse {
+        let params = Fixture.form(
+            [
+                ("client_id", clientID), ("redirect_uri", redirectURI), ("scope", "devices"),
+                ("state", "flip-state"),
+            ] + extra)
+        return AppFlipEndpoint(environment: f.environment)
+            .handle(AppFlipRequest(parameters: params, authorization: token.map { "Bearer " + $0 }))
+    }
+
+    @Test func successReturnsCodeStateAndRedirect() throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: try f.appAccessToken())
+        #expect(response.status == 200)
+        let code = try #require(response.string("code"))
+        #expect(response.string("state") == "flip-state")
+        let redirect = try #require(response.string("redirect_to"))
+        #expect(redirect.hasPrefix(Fixture.appFlipRedirect + "?"))
+        #expect(queryItems(redirect)["code"] == code)
+        #expect(queryItems(redirect)["state"] == "flip-state")
+        #expect(try f.memory.auditEvents(limit: 10).contains { $0.kind == "app_flip.allow" })
+    }
+
+    @Test func codeIsRedeemableOnceOnly() throws {
+        let f = try Fixture()
+        let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
+        let request = [
+            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.appFlipRedirect),
+        ]
+        #expect(f.googleToken(request).status == 200)
+        #expect(f.googleToken(request).error == "invalid_grant")
+    }
+
+    @Test func codeIsNotRedeemableByAnotherClient() throws {
+        let f = try Fixture()
+        let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
+        let response = f.token([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.appFlipRedirect), ("client_id", "other"),
+            ("client_secret", Fixture.otherSecret),
+        ])
+        #expect(response.error == "invalid_grant")
+    }
+
+    @Test func denyIsAccessDeniedWithRedirect() throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: try f.appAccessToken(), [("decision", "deny")])
+        #expect(response.status == 403)
+        #expect(response.error == "access_denied")
+        let redirect = try #require(response.string("redirect_to"))
+        #expect(queryItems(redirect)["error"] == "access_denied")
+        #expect(queryItems(redirect)["state"] == "flip-state")
+        #expect(try f.memory.auditEvents(limit: 10).contains { $0.kind == "app_flip.access_denied" })
+    }
+
+    @Test func missingTokenIsCancelled() throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: nil)
+        #expect(response.status == 401)
+        #expect(response.error == "cancelled")
+        #expect(response.string("redirect_to") != nil)
+    }
+
+    @Test func expiredTokenIsCancelled() throws {
+        let f = try Fixture()
+        let token = try f.appAccessToken()
+        f.clock.advance(by: 3601)
+        #expect(appFlip(f, token: token).error == "cancelled")
+    }
+
+    @Test func revokedTokenIsCancelled() throws {
+        let f = try Fixture()
+        let token = try f.appAccessToken()
+        _ = try f.memory.revokeToken(hash: OpaqueToken.hash(token), at: f.clock.now())
+        #expect(appFlip(f, token: token).error == "cancelled")
+    }
+
+    @Test func thirdPartyTokenIsCancelled() throws {
+        let f = try Fixture()
+        let googleAccess = try f.googleTokens().access
+        #expect(appFlip(f, token: googleAccess).error == "cancelled")
+    }
+
+    @Test func disabledAccountIsUnrecoverable() throws {
+        let f = try Fixture()
+        let token = try f.appAccessToken()
+        var alice = try #require(try f.memory.account(id: f.aliceID))
+        alice.status = .disabled
+        try f.memory.updateAccount(alice)
+        let response = appFlip(f, token: token)
+        #expect(response.error == "unrecoverable")
+        #expect(response.string("redirect_to") != nil)
+    }
+
+    @Test func unknownClientIsInvalidRequest() throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: try f.appAccessToken(), clientID: "nobody")
+        #expect(response.status == 400)
+        #expect(response.error == "invalid_request")
+    }
+
+    @Test func unregisteredGoogleRedirectIsInvalidRequestWithRedirect() throws {
+        let f = try Fixture()
+        let uri = "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"
+        let response = appFlip(f, token: try f.appAccessToken(), redirectURI: uri)
+        #expect(response.error == "invalid_request")
+        #expect(response.string("redirect_to")?.hasPrefix(uri + "?error=invalid_request") == true)
+    }
+
+    @Test func foreignRedirectURIGetsNoRedirectTo() throws {
+        let f = try Fixture()
+        let response = appFlip(
+            f, token: try f.appAccessToken(), redirectURI: "https://evil.example/a/com.google.OPA")
+        #expect(response.error == "invalid_request")
+        #expect(response.string("redirect_to") == nil)
+    }
+
+    @Test func registeredButNonAppFlipRedirectGetsNoRedirectToOnError() throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: nil, redirectURI: Fixture.googleRedirect)
+        #expect(response.error == "cancelled")
+        #expect(response.string("redirect_to") == nil)
+    }
+
+    @Test func missingParameterIsInvalidRequest() throws {
+        let f = try Fixture()
+        let response = AppFlipEndpoint(environment: f.environment).handle(
+            AppFlipRequest(
+                parameters: Fixture.form([("client_id", "google")]),
+                authorization: "Bearer " + (try f.appAccessToken())))
+        #expect(response.error == "invalid_request")
+    }
+
+    @Test(arguments: [
+        ("https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast", true),
+        ("https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA.dev", true),
+        ("http://oauth-redirect.googleusercontent.com/a/com.google.OPA", false),
+        ("https://oauth-redirect.googleusercontent.com/r/project", false),
+        ("https://oauth-redirect.googleusercontent.com/a/", false),
+        ("https://oauth-redirect.googleusercontent.com.evil.example/a/x", false),
+        ("https://oauth-redirect.googleusercontent.com/a/x/y", false),
+    ])
+    func googleAppFlipURIPattern(uri: String, expected: Bool) {
+        #expect(AppFlipRedirect.isGoogleAppFlipURI(uri) == expected)
+    }
+
+    @Test func twelveRegisteredURIs() {
+        #expect(AppFlipRedirect.registeredURIs.count == 12)
+        #expect(AppFlipRedirect.registeredURIs.allSatisfy(AppFlipRedirect.isGoogleAppFlipURI))
+    }
+}

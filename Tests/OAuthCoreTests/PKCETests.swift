@@ -1,0 +1,67 @@
+import Foundation
+import OAuthCore
+import Support
+import Testing
+
+/// RFC 7636 with a public client.
+@Suite struct PKCETests {
+    static let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    static let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+
+    @Test func appendixBVector() {
+        #expect(PKCE.challenge(verifier: Self.verifier) == Self.challenge)
+        #expect(PKCE.verify(verifier: Self.verifier, challenge: Self.challenge))
+    }
+
+    private func publicCode(_ f: Fixture) throws -> String {
+        let params = Fixture.form([
+            ("response_type", "code"), ("client_id", "public"), ("state", "p"),
+            ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
+        ])
+        let url = try #require(try f.runFlow(params).redirectURL)
+        return try #require(queryItems(url)["code"])
+    }
+
+    private func exchange(_ f: Fixture, _ code: String, verifier: String?) -> EndpointResponse {
+        var pairs = [("grant_type", "authorization_code"), ("code", code), ("client_id", "public")]
+        if let verifier { pairs.append(("code_verifier", verifier)) }
+        return f.token(pairs)
+    }
+
+    @Test func publicClientWithCorrectVerifierGetsTokens() throws {
+        let f = try Fixture()
+        let response = exchange(f, try publicCode(f), verifier: Self.verifier)
+        #expect(response.status == 200)
+        #expect(response.string("refresh_token") != nil)
+    }
+
+    @Test func wrongVerifierIsInvalidGrant() throws {
+        let f = try Fixture()
+        let wrong = String(Self.verifier.reversed())
+        #expect(exchange(f, try publicCode(f), verifier: wrong).error == "invalid_grant")
+    }
+
+    @Test func missingVerifierWhenChallengeWasSentIsInvalidGrant() throws {
+        let f = try Fixture()
+        #expect(exchange(f, try publicCode(f), verifier: nil).error == "invalid_grant")
+    }
+
+    @Test func verifierWithoutChallengeIsInvalidGrant() throws {
+        let f = try Fixture()
+        let code = try f.googleCode()
+        let response = f.googleToken([
+            ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", Fixture.googleRedirect), ("code_verifier", Self.verifier),
+        ])
+        #expect(response.error == "invalid_grant")
+    }
+
+    @Test func publicClientSendingASecretIsInvalidClient() throws {
+        let f = try Fixture()
+        let response = f.token([
+            ("grant_type", "authorization_code"), ("code", try publicCode(f)),
+            ("client_id", "public"), ("client_secret", "anything"),
+        ])
+        #expect(response.status == 401)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import OAuthCore
+import Support
+import Testing
+
+/// HMAC, token format, client secrets and configuration validation.
+@Suite struct PrimitiveTests {
+    // RFC 4231 §4.2 (test case 1), §4.3 (test case 2) and §4.7 (test case 6, key longer than a block).
+    @Test(arguments: [
+        (
+            String(repeating: "0b", count: 20), Array("Hi There".utf8),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        ),
+        (
+            Hex.encode(Array("Jefe".utf8)), Array("what do ya want for nothing?".utf8),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        ),
+        (
+            String(repeating: "aa", count: 131),
+            Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        ),
+    ])
+    func hmacRFC4231(keyHex: String, message: [UInt8], expected: String) throws {
+        let key = try #require(Hex.decode(keyHex))
+        #expect(Hex.encode(HMACSHA256.authenticate(message, key: key)) == expected)
+    }
+
+    @Test(arguments: OpaqueToken.Kind.allCases)
+    func opaqueTokensCarry256BitsAndAPrefix(kind: OpaqueToken.Kind) throws {
+        let token = OpaqueToken.generate(kind, random: SeededRandom(seed: 7))
+        #expect(token.hasPrefix(kind.rawValue))
+        #expect(try Base64URL.decode(token.dropFirst(4)).count == 32)
+        #expect(OpaqueToken.kind(of: token) == kind)
+        #expect(OpaqueToken.hash(token) != token)
+    }
+
+    @Test func clientSecretHashMatchesInConstantTimeHelper() {
+        let secret = ClientSecret.generate(SeededRandom(seed: 3))
+        #expect(ClientSecret.isAcceptable(secret))
+        #expect(ClientSecret.matches(secret, storedHash: ClientSecret.hash(secret)))
+        #expect(!ClientSecret.matches(secret + "x", storedHash: ClientSecret.hash(secret)))
+    }
+
+    @Test func csrfTokenIsBoundToPurposeAndInteraction() {
+        let secret: [UInt8] = Array(repeating: 9, count: 32)
+        let token = CSRFToken.make(secret: secret, purpose: "consent", binding: "i1")
+        #expect(CSRFToken.verify(token, secret: secret, purpose: "consent", binding: "i1"))
+        #expect(!CSRFToken.verify(token, secret: secret, purpose: "login", binding: "i1"))
+        #expect(!CSRFToken.verify(token, secret: secret, purpose: "consent", binding: "i2"))
+        #expect(!CSRFToken.verify(nil, secret: secret, purpose: "consent", binding: "i1"))
+    }
+
+    @Test(arguments: [
+        ("ftp://auth.example.com", "issuer"),
+        ("http://auth.example.com", "issuer"),
+        ("https://auth.example.com?x=1", "issuer"),
+    ])
+    func configurationRejectsBadIssuer(issuer: String, key: String) {
+        #expect(throws: OAuthConfiguration.Invalid.self) { try OAuthConfiguration(issuer: issuer) }
+    }
+
+    @Test func configurationNamesTheKeyAtFault() {
+        do {
+            _ = try OAuthConfiguration(issuer: "https://a.example", codeLifetime: 601)
+            Issue.record("accepted a code lifetime over 10 minutes")
+        } catch {
+            #expect(error.key == "code_lifetime")
+        }
+    }
+
+    @Test func loopbackHTTPIssuerIsAllowed() throws {
+        #expect(try OAuthConfiguration(issuer: "http://127.0.0.1:8080/").issuer == "http://127.0.0.1:8080")
+    }
+
+    @Test func errorStatusesAreFixed() {
+        let expected: [OAuthError.Code: Int] = [
+            .invalidRequest: 400, .invalidClient: 401, .invalidGrant: 400, .unauthorizedClient: 400,
+            .unsupportedGrantType: 400, .invalidScope: 400, .serverError: 500, .temporarilyUnavailable: 503,
+            .linkRequired: 400,
+        ]
+        for (code, status) in expected { #expect(code.status == status, "\(code.rawValue)") }
+    }
+
+    @Test func storeUnavailableMapsToTemporarilyUnavailable() {
+        #expect(OAuthError.from(StoreError.unavailable("down")).code == .temporarilyUnavailable)
+        #expect(OAuthError.from(StoreError.corrupt("bad")).code == .serverError)
+    }
+
+    @Test func privateDetailIsNeverSent() throws {
+        let error = OAuthError.invalidGrant("the code is invalid", detail: "grant grt_secret revoked")
+        guard case .json(_, let body, _) = error.response else { Issue.record("not json"); return }
+        #expect(!String(decoding: body, as: UTF8.self).contains("grt_secret"))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import OAuthCore
+import Synchronization
+
+/// A switch tests flip to make the store fail.
+final class FailSwitch: Sendable {
+    let on = Mutex(false)
+    func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
+}
+
+/// Wraps a store; while the switch is on, every call throws `StoreError.unavailable`.
+struct FailingStorage: Storage {
+    let inner: any Storage
+    let fail: FailSwitch
+
+    private func run<T>(_ body: () throws -> T) throws -> T {
+        try fail.check()
+        return try body()
+    }
+
+    func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+        try run { try inner.transaction { try body(FailingStorage(inner: $0, fail: fail)) } }
+    }
+    func ping() throws { try run { try inner.ping() } }
+    func insertClient(_ client: Client) throws { try run { try inner.insertClient(client) } }
+    func client(id: String) throws -> Client? { try run { try inner.client(id: id) } }
+    func listClients() throws -> [Client] { try run { try inner.listClients() } }
+    func deleteClient(id: String, at time: Date) throws -> Bool {
+        try run { try inner.deleteClient(id: id, at: time) }
+    }
+    func insertAccount(_ account: Account) throws { try run { try inner.insertAccount(account) } }
+    func account(id: String) throws -> Account? { try run { try inner.account(id: id) } }
+    func listAccounts() throws -> [Account] { try run { try inner.listAccounts() } }
+    func account(email: String) throws -> Account? { try run { try inner.account(email: email) } }
+    func updateAccount(_ account: Account) throws { try run { try inner.updateAccount(account) } }
+    func insertIdentity(_ identity: Identity) throws { try run { try inner.insertIdentity(identity) } }
+    func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
+        try run { try inner.identity(provider: provider, subject: subject) }
+    }
+    func identities(accountID: String) throws -> [Identity] {
+        try run { try inner.identities(accountID: accountID) }
+    }
+    func updateIdentity(_ identity: Identity) throws { try run { try inner.updateIdentity(identity) } }
+    func deleteIdentity(id: String) throws -> Bool { try run { try inner.deleteIdentity(id: id) } }
+    func setPasswordHash(_ hash: String, accountID: String) throws {
+        try run { try inner.setPasswordHash(hash, accountID: accountID) }
+    }
+    func passwordHash(accountID: String) throws -> String? {
+        try run { try inner.passwordHash(accountID: accountID) }
+    }
+    func saveThirdPartyToken(_ token: ThirdPartyToken) throws {
+        try run { try inner.saveThirdPartyToken(token) }
+    }
+    func thirdPartyTokens(accountID: String) throws -> [ThirdPartyToken] {
+        try run { try inner.thirdPartyTokens(accountID: accountID) }
+    }
+    func insertPendingRevocation(_ revocation: PendingRevocation) throws {
+        try run { try inner.insertPendingRevocation(revocation) }
+    }
+    func duePendingRevocations(at time: Date) throws -> [PendingRevocation] {
+        try run { try inner.duePendingRevocations(at: time) }
+    }
+    func updatePendingRevocation(_ revocation: PendingRevocation) throws {
+        try run { try inner.updatePendingRevocation(revocation) }
+    }
+    func deletePendingRevocation(id: String) throws { try run { try inner.deletePendingRevocation(id: id) } }
+    func eraseAccount(id: String, at time: Date) throws -> Bool {
+        try run { try inner.eraseAccount(id: id, at: time) }
+    }
+    func insertGrant(_ grant: Grant) throws { try run { try inner.insertGrant(grant) } }
+    func grant(id: String) throws -> Grant? { try run { try inner.grant(id: id) } }
+    func activeGrants(accountID: String) throws -> [Grant] {
+        try run { try inner.activeGrants(accountID: accountID) }
+    }
+    func activeGrant(accountID: String, clientID: String) throws -> Grant? {
+        try run { try inner.activeGrant(accountID: accountID, clientID: clientID) }
+    }
+    func updateGrantScope(id: String, scope: [String]) throws {
+        try run { try inner.updateGrantScope(id: id, scope: scope) }
+    }
+    func revokeGrant(id: String, at time: Date) throws -> Bool {
+        try run { try inner.revokeGrant(id: id, at: time) }
+    }
+    func insertCode(_ code: AuthorizationCode) throws { try run { try inner.insertCode(code) } }
+    func consumeCode(hash: String, at time: Date) throws -> CodeConsumption {
+        try run { try inner.consumeCode(hash: hash, at: time) }
+    }
+    func insertToken(_ token: TokenRecord) throws { try run { try inner.insertToken(token) } }
+    func token(hash: String) throws -> TokenRecord? { try run { try inner.token(hash: hash) } }
+    func markRotated(hash: String, at time: Date) throws -> Bool {
+        try run { try inner.markRotated(hash: hash, at: time) }
+    }
+    func revokeToken(hash: String, at time: Date) throws -> Bool {
+        try run { try inner.revokeToken(hash: hash, at: time) }
+    }
+    func purgeExpired(before time: Date) throws -> Int { try run { try inner.purgeExpired(before: time) } }
+    func insertSession(_ session: Session) throws { try run { try inner.insertSession(session) } }
+    func session(hash: String) throws -> Session? { try run { try inner.session(hash: hash) } }
+    func deleteSession(hash: String) throws { try run { try inner.deleteSession(hash: hash) } }
+    func deleteSessions(accountID: String) throws {
+        try run { try inner.deleteSessions(accountID: accountID) }
+    }
+    func insertInteraction(_ interaction: Interaction) throws {
+        try run { try inner.insertInteraction(interaction) }
+    }
+    func interaction(id: String) throws -> Interaction? { try run { try inner.interaction(id: id) } }
+    func updateInteraction(_ interaction: Interaction) throws {
+        try run { try inner.updateInteraction(interaction) }
+    }
+    func deleteInteraction(id: String) throws { try run { try inner.deleteInteraction(id: id) } }
+    func insertSigningKey(_ key: StoredSigningKey) throws { try run { try inner.insertSigningKey(key) } }
+    func signingKeys() throws -> [StoredSigningKey] { try run { try inner.signingKeys() } }
+    func updateSigningKey(_ key: StoredSigningKey) throws { try run { try inner.updateSigningKey(key) } }
+    func recordNotification(jti: String, at time: Date) throws -> Bool {
+        try run { try inner.recordNotification(jti: jti, at: time) }
+    }
+    func appendAudit(_ event: AuditEvent) throws { try run { try inner.appendAudit(event) } }
+    func auditEvents(limit: Int) throws -> [AuditEvent] { try run { try inner.auditEvents(limit: limit) } }
+}
