@@ -134,13 +134,16 @@ final class ServerCore: Sendable {
     }
 
     /// Answers 503 for every handler still running, so the daemon can stop without suspended connections.
-    func resumeAllWithServiceUnavailable() {
+    @discardableResult
+    func resumeAllWithServiceUnavailable() -> Int {
         suspended.withLock { table in
+            let count = table.count
             for (request, handle) in table.values {
                 request.store(.text(503, "Service Unavailable"))
                 MHD_resume_connection(handle.pointer)
             }
             table.removeAll()
+            return count
         }
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 import HTTPServer
 import Support
@@ -235,5 +236,78 @@ struct ServerTests {
             let second = HTTPServer(configuration: configuration, responder: echoRouter(), logger: .silent)
             #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: server.boundPort)) { try second.start() }
         }
+    }
+}
+
+@Suite("HTTPServer lifecycle", .serialized, .timeLimit(.minutes(1)))
+struct LifecycleTests {
+    @Test func handlersOutlivingTheGracePeriodGet503() async throws {
+        let stuck = ClosureResponder { _ in
+            try? await Task.sleep(for: .seconds(2))
+            return .text(200, "late")
+        }
+        var configuration = HTTPServer.Configuration(port: 0, threadCount: 2)
+        configuration.shutdownGracePeriodSeconds = 0.2
+        let server = HTTPServer(configuration: configuration, responder: stuck, logger: .silent)
+        try server.start()
+        let port = server.boundPort
+        async let status: Int = offload { (try? RawClient(port: port).request(get("/")).status) ?? -1 }
+        while server.activeRequestCount < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(50))
+        let took = try await offload {
+            let started = Date()
+            server.shutdown()
+            return Date().timeIntervalSince(started)
+        }
+        #expect(try await status == 503)
+        #expect(took < 1.5)
+    }
+
+    @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {
+        try await withServer({ $0.maxConnections = 2; $0.threadCount = 1 }, responder: ClosureResponder { _ in .text(200, "ok") }) { server in
+            let port = server.boundPort
+            let (whileFull, afterClose) = try await offload { () throws -> (Int?, Int?) in
+                var first: RawClient? = try RawClient(port: port)
+                let second = try RawClient(port: port)
+                _ = try first?.request(get("/"))
+                _ = try second.request(get("/"))
+                // At the cap libmicrohttpd stops accepting: the third waits in the kernel's backlog.
+                let third = try RawClient(port: port, timeoutSeconds: 1)
+                third.send(get("/"))
+                let whileFull = try? third.readResponse().status
+                first = nil
+                third.setReceiveTimeout(seconds: 5)
+                return (whileFull, try? third.readResponse().status)
+            }
+            #expect(whileFull == nil)
+            #expect(afterClose == 200)
+        }
+    }
+
+    @Test func aSignalStartsGracefulShutdown() async throws {
+        let server = HTTPServer(configuration: .init(port: 0, threadCount: 1),
+                                responder: ClosureResponder { _ in .text(200, "ok") }, logger: .silent)
+        try server.start()
+        // SIGUSR2 stands in for SIGTERM/SIGINT, so the test process keeps its own handling of those.
+        server.installSignalHandlers([SIGUSR2])
+        kill(getpid(), SIGUSR2)
+        let waited = try await offload {
+            let started = Date()
+            server.waitForShutdown()
+            return Date().timeIntervalSince(started)
+        }
+        #expect(waited < 5)
+        let port = server.boundPort
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
+    }
+
+    @Test func dropsWhileRunningStopHard() async throws {
+        var server: HTTPServer? = HTTPServer(configuration: .init(port: 0, threadCount: 1),
+                                             responder: ClosureResponder { _ in .text(200, "ok") }, logger: .silent)
+        try server?.start()
+        let port = server?.boundPort ?? 0
+        #expect(try await offload { try RawClient(port: port).request(get("/")).status } == 200)
+        server = nil
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
     }
 }
