@@ -1,6 +1,9 @@
 #include <stdarg.h>
 #include <stdint.h>
+#include <errno.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -57,4 +60,23 @@ void *accountlink_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+static volatile int accountlink_signal_write_fd = -1;
+
+static void accountlink_on_signal(int signal_number) {
+    int saved = errno;  /* only async-signal-safe calls here */
+    unsigned char byte = (unsigned char)signal_number;
+    if (accountlink_signal_write_fd >= 0) { ssize_t ignored = write(accountlink_signal_write_fd, &byte, 1); (void)ignored; }
+    errno = saved;
+}
+
+int accountlink_relay_signal(int signal_number, int write_fd) {
+    accountlink_signal_write_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = accountlink_on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(signal_number, &action, NULL);
 }

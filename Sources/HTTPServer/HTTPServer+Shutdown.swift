@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Glibc
 
@@ -26,25 +25,23 @@ extension HTTPServer {
         }
         core.draining.store(true, ordering: .relaxed)
         daemon.quiesce()
-        drain()
-        core.resumeAllWithServiceUnavailable()
+        drain(seconds: configuration.shutdownGracePeriodSeconds)
+        if core.resumeAllWithServiceUnavailable() > 0 { drain(seconds: 1) }  // let the 503s go out
         daemon.stop()
-        let sources = state.withLock { state in
+        state.withLock { state in
             state.watchdog?.cancel()
             state.watchdog = nil
             state.daemon = nil
             state.phase = .stopped
-            defer { state.signalSources = [] }
-            return state.signalSources
         }
-        sources.forEach { $0.cancel() }
+        SignalRelay.shared.remove(ObjectIdentifier(self))
         core.logger.info("stopped", ["http.port": String(boundPort)])
         finished.signal()
     }
 
-    /// Waits until in-flight requests are done or the grace period is over.
-    private func drain() {
-        let deadline = monotonicNanoseconds() + UInt64(max(0, configuration.shutdownGracePeriodSeconds) * 1e9)
+    /// Waits until in-flight requests are done or `seconds` are over.
+    private func drain(seconds: Double) {
+        let deadline = monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
         while core.activeRequests.load(ordering: .relaxed) > 0 && monotonicNanoseconds() < deadline {
             usleep(2_000)
         }
@@ -56,22 +53,15 @@ extension HTTPServer {
         finished.signal()  // let every other waiter through too
     }
 
-    /// Turns SIGTERM and SIGINT into `shutdown()` (through DispatchSource, so no work happens in
-    /// a signal handler). After `waitForShutdown()` returns the process may exit 0.
+    /// Turns SIGTERM and SIGINT into `shutdown()`, run on a thread of its own (never inside the
+    /// signal handler, and never on a Dispatch worker the handler tasks may need). After
+    /// `waitForShutdown()` returns the process may exit 0.
     public func installSignalHandlers(_ signals: [Int32] = [SIGTERM, SIGINT]) {
-        state.withLock { state in
-            for number in signals {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { [self] in
-                    core.logger.info("signal received", ["signal": String(number)])
-                    // A thread of its own: shutdown blocks while handler tasks finish, and a
-                    // blocked Dispatch worker could starve the pool those tasks run on.
-                    Thread.detachNewThread { self.shutdown() }
-                }
-                source.resume()
-                state.signalSources.append(source)
-            }
+        let logger = core.logger
+        SignalRelay.shared.add(ObjectIdentifier(self), signals: signals) { [weak self] number in
+            logger.info("signal received", ["signal": String(number)])
+            guard let self else { return }
+            Thread.detachNewThread { self.shutdown() }
         }
     }
 }

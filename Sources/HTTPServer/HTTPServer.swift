@@ -51,7 +51,6 @@ public final class HTTPServer: Sendable {
         var phase = Phase.idle
         var daemon: Daemon?
         var watchdog: DispatchSourceTimer?
-        var signalSources: [DispatchSourceSignal] = []
     }
 
     public let configuration: Configuration
@@ -87,6 +86,20 @@ public final class HTTPServer: Sendable {
             state.phase = .running
         }
         core.logger.info("listening", ["http.host": configuration.host, "http.port": String(boundPort)])
+    }
+
+    /// A server dropped while running stops hard: running handlers are answered 503 first, since
+    /// libmicrohttpd must not be stopped with suspended connections.
+    deinit {
+        let daemon = state.withLock { state in
+            state.watchdog?.cancel()
+            return state.phase == .running || state.phase == .stopping ? state.daemon : nil
+        }
+        SignalRelay.shared.remove(ObjectIdentifier(self))
+        guard let daemon else { return }
+        core.draining.store(true, ordering: .relaxed)
+        core.resumeAllWithServiceUnavailable()
+        daemon.stop()
     }
 
     private func startWatchdog() -> DispatchSourceTimer {

@@ -18,7 +18,7 @@ extension ServerCore {
         }
         let result = MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
-        logAccess(request, status: response.status)
+        logAccess(request, status: response.status, queued: result == .YES)
         return result
     }
 
@@ -29,16 +29,20 @@ extension ServerCore {
 
     /// One structured line per request: method, path (never the query: it may hold a code), status,
     /// duration and request id (STYLE.md §9).
-    func logAccess(_ request: RequestContext, status: Int) {
+    /// When the daemon refused the response (mid-body), the connection is closed instead and the
+    /// line says so with `"closed": "true"`.
+    func logAccess(_ request: RequestContext, status: Int, queued: Bool = true) {
         guard logger.minimumLevel <= .info else { return }
         let micros = (monotonicNanoseconds() &- request.startedAt) / 1000
-        logger.info("request", [
+        var fields = [
             "method": request.method,
             "path": request.path,
             "status": String(status),
             "duration_ms": Self.milliseconds(micros),
             "request.id": request.requestID,
-        ])
+        ]
+        if !queued { fields["closed"] = "true" }
+        logger.info("request", fields)
     }
 
     /// 1234 µs → "1.234", without Foundation formatting.

@@ -81,9 +81,10 @@ final class ServerCore: Sendable {
         let incoming = MHD_lookup_connection_value(connection, .HEADER_KIND, "X-Request-Id").map { String(cString: $0) }
         request.requestID = incoming.flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? requestIDs.next()
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-            let bytes = UInt64(String(cString: length)), bytes > UInt64(maxBodyBytes)
+            let bytes = UInt64(String(cString: length))
         {
-            return rejectTooLarge(request, connection)
+            guard bytes <= UInt64(maxBodyBytes) else { return rejectTooLarge(request, connection) }
+            request.body.reserveCapacity(Int(bytes))
         }
         return .YES
     }
@@ -134,13 +135,16 @@ final class ServerCore: Sendable {
     }
 
     /// Answers 503 for every handler still running, so the daemon can stop without suspended connections.
-    func resumeAllWithServiceUnavailable() {
+    @discardableResult
+    func resumeAllWithServiceUnavailable() -> Int {
         suspended.withLock { table in
+            let count = table.count
             for (request, handle) in table.values {
                 request.store(.text(503, "Service Unavailable"))
                 MHD_resume_connection(handle.pointer)
             }
             table.removeAll()
+            return count
         }
     }
 

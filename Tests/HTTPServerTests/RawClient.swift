@@ -52,6 +52,11 @@ final class RawClient {
 
     deinit { close(fd) }
 
+    func setReceiveTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Sends everything; returns false when the peer closed or reset.
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {

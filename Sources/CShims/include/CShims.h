@@ -37,4 +37,9 @@ int accountlink_mhd_connection_fd(struct MHD_Connection *connection);
 int accountlink_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length);
 /* MHD_get_connection_info(MHD_CONNECTION_INFO_SOCKET_CONTEXT); NULL when unset. */
 void *accountlink_mhd_socket_context(struct MHD_Connection *connection);
+/* Signals as bytes on a pipe (the self-pipe trick): a sigaction handler writes the signal number
+   to write_fd, which a normal thread reads. Works whatever the threads' signal masks are, unlike
+   Dispatch signal sources on Linux (signalfd sees a signal only if every thread blocks it).
+   One pipe per process: every call replaces the descriptor. Returns sigaction's result. */
+int accountlink_relay_signal(int signal_number, int write_fd);
 #endif
