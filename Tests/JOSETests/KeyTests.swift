@@ -61,6 +61,19 @@ import Testing
         #expect(key.publicJWK.members["crv"] == "P-256")
     }
 
+    @Test func otherCurvesAreNotP256() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:secp256k1"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let pem = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect { try P256PrivateKey(pem: pem) } throws: { ($0 as? JOSEError)?.code == .invalidKey }
+        #expect(throws: JOSEError.self) { try SigningKey(pem: pem) }
+    }
+
     @Test func weakOrForeignKeysAreRefused() throws {
         #expect(throws: JOSEError.self) { try RSAPrivateKey.generate(bits: 1024) }
         #expect(throws: JOSEError.self) { try P256PublicKey(x: [UInt8](repeating: 1, count: 32), y: [UInt8](repeating: 2, count: 32)) }
