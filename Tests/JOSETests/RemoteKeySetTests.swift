@@ -79,6 +79,20 @@ import Testing
         _ = try await keySet.key(for: "a")
     }
 
+    @Test func fetchOutcomesAreLoggedWithoutKeyMaterial() async throws {
+        let sink = MemorySink()
+        let logged = RemoteKeySet(url: server.keysURL, clock: clock, logger: Logger(label: "jose", sink: sink))
+        try server.serve(JWKSet(keys: [keyA]), cacheControl: "max-age=60")
+        _ = try await logged.key(for: "a")
+        try server.fail(status: 503)
+        clock.advance(by: 61)
+        _ = try await logged.key(for: "a")
+        let messages = sink.records.map(\.message)
+        #expect(messages == ["key set fetched", "key set refresh failed; serving the last good set"])
+        #expect(sink.records[0].fields["jose.keyset.kids"] == "a")
+        #expect(!sink.records.map(\.jsonLine).joined().contains(keyA.members["n"]!.stringValue!))
+    }
+
     @Test func neverFetchedIsAClearError() async throws {
         try server.serve(JWKSet(keys: [keyA]), status: 500)
         await #expect {
