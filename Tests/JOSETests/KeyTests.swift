@@ -99,6 +99,24 @@ import Testing
         #expect(String(decoding: try Base64URL.decode(parts[1]), as: UTF8.self) == #"{"a":"https://x/y","m":{"k":true},"z":1}"#)
     }
 
+    @Test func keysAreSafeToShareAcrossConcurrentTasks() async throws {
+        let key = Fixtures.p256, rsa = Fixtures.rsa
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<25 {
+                        let input = Array("task \(task) item \(i)".utf8)
+                        guard key.publicKey.isValidSignature(try key.signature(for: input), for: input),
+                              rsa.publicKey.isValidSignature(try rsa.signature(for: input), for: input),
+                              !rsa.publicKey.isValidSignature(try rsa.signature(for: input), for: input + [0])
+                        else { throw TestFailure("a concurrent signature did not verify") }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test func benchmarkRunsBriefly() throws {
         let figures = try JOSEBenchmark.run(seconds: 0.2)
         #expect((figures["rs256_verify_per_s"] ?? 0) > 0)
