@@ -61,6 +61,19 @@ import Testing
         #expect(key.publicJWK.members["crv"] == "P-256")
     }
 
+    @Test func otherCurvesAreNotP256() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:secp256k1"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let pem = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect { try P256PrivateKey(pem: pem) } throws: { ($0 as? JOSEError)?.code == .invalidKey }
+        #expect(throws: JOSEError.self) { try SigningKey(pem: pem) }
+    }
+
     @Test func weakOrForeignKeysAreRefused() throws {
         #expect(throws: JOSEError.self) { try RSAPrivateKey.generate(bits: 1024) }
         #expect(throws: JOSEError.self) { try P256PublicKey(x: [UInt8](repeating: 1, count: 32), y: [UInt8](repeating: 2, count: 32)) }
@@ -84,6 +97,24 @@ import Testing
         let parts = token.split(separator: ".")
         #expect(String(decoding: try Base64URL.decode(parts[0]), as: UTF8.self) == #"{"alg":"ES256","kid":"k1","typ":"JWT"}"#)
         #expect(String(decoding: try Base64URL.decode(parts[1]), as: UTF8.self) == #"{"a":"https://x/y","m":{"k":true},"z":1}"#)
+    }
+
+    @Test func keysAreSafeToShareAcrossConcurrentTasks() async throws {
+        let key = Fixtures.p256, rsa = Fixtures.rsa
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<25 {
+                        let input = Array("task \(task) item \(i)".utf8)
+                        guard key.publicKey.isValidSignature(try key.signature(for: input), for: input),
+                              rsa.publicKey.isValidSignature(try rsa.signature(for: input), for: input),
+                              !rsa.publicKey.isValidSignature(try rsa.signature(for: input), for: input + [0])
+                        else { throw TestFailure("a concurrent signature did not verify") }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 
     @Test func benchmarkRunsBriefly() throws {

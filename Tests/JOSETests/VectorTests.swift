@@ -74,5 +74,7 @@ import Testing
         #expect(Hex.encode(SHA256.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Hex.encode(HMACSHA256.authenticate(key: Array("Jefe".utf8), data: Array("what do ya want for nothing?".utf8)))
                 == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Hex.encode(HMACSHA256.authenticate(key: [UInt8](), data: [UInt8]()))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
 }

@@ -9,7 +9,11 @@ and writes the running request count to DIR/hits before answering.
 """
 import http.server
 import os
+import signal
 import sys
+
+# The Swift test runner spawns us with signals blocked; unblock them so SIGTERM works.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, set(signal.Signals))
 
 DIRECTORY = sys.argv[1]
 HITS = 0

@@ -13,7 +13,8 @@ public final class P256PublicKey: JWSVerificationKey, @unchecked Sendable {
     ])
 
     init(key: EVPKey) throws(JOSEError) {
-        guard key.isA("EC"), key.bits == 256, (try? key.bigEndian("qx")) != nil else {
+        // RFC 7518 §3.4: ES256 is P-256 only; another 256-bit curve (secp256k1) is not P-256.
+        guard key.isA("EC"), key.utf8("group") == "prime256v1" else {
             throw JOSEError(.invalidKey, "the key is not an EC P-256 key")
         }
         self.key = key

@@ -24,7 +24,12 @@ struct JSONParser {
     func fail(_ why: String) -> JOSEError { JOSEError(.malformed, "invalid JSON at byte \(index): \(why)") }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value() throws(JOSEError) -> JSONValue {

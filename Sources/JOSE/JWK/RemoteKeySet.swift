@@ -17,6 +17,7 @@ public actor RemoteKeySet {
     private let clock: any Clock
     private let fetcher: any KeySetFetcher
     private let policy: KeySetCachePolicy
+    private let logger: Logger
     private var current: Snapshot?
     private var lastAttempt: Int64?
     private var lastFailure: String?
@@ -24,11 +25,12 @@ public actor RemoteKeySet {
     public private(set) var fetchCount = 0
 
     public init(url: URL, clock: any Clock, fetcher: any KeySetFetcher = URLSessionKeySetFetcher(),
-                policy: KeySetCachePolicy = KeySetCachePolicy()) {
+                policy: KeySetCachePolicy = KeySetCachePolicy(), logger: Logger = .silent) {
         self.url = url
         self.clock = clock
         self.fetcher = fetcher
         self.policy = policy
+        self.logger = logger
     }
 
     /// The key for `kid`, fetching or refreshing the set when needed.
@@ -85,10 +87,18 @@ public actor RemoteKeySet {
             let fetched = try await fetcher.fetch(url)
             let set = try JWKSet(json: fetched.body).verificationKeys()
             guard !set.isEmpty else { throw JOSEError(.keySetUnavailable, "the key set holds no usable key") }
-            current = Snapshot(keys: set, expiresAt: clock.unixTime + policy.lifetime(cacheControl: fetched.cacheControl))
+            let lifetime = policy.lifetime(cacheControl: fetched.cacheControl)
+            current = Snapshot(keys: set, expiresAt: clock.unixTime + lifetime)
             lastFailure = nil
+            logger.info("key set fetched", [
+                "jose.keyset.url": url.absoluteString, "jose.keyset.lifetime_s": String(lifetime),
+                "jose.keyset.kids": set.keyIDs.sorted().joined(separator: ","),
+            ])
         } catch {
             lastFailure = "fetching \(url.absoluteString) failed: \(error)"
+            let message = current == nil ? "key set fetch failed; no keys available"
+                                         : "key set refresh failed; serving the last good set"
+            logger.warning(message, ["jose.keyset.url": url.absoluteString, "error": "\(error)"])
         }
     }
 }

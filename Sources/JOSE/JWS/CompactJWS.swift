@@ -13,12 +13,12 @@ public struct CompactJWS: Sendable {
     public let signingInput: [UInt8]
 
     public init(parsing token: String) throws(JOSEError) {
-        let bytes = Array(token.utf8)
-        guard bytes.count <= Self.maximumLength else {
-            throw JOSEError(.tooLarge, "the token is \(bytes.count) bytes; the limit is \(Self.maximumLength)")
+        let length = token.utf8.count
+        guard length <= Self.maximumLength else {
+            throw JOSEError(.tooLarge, "the token is \(length) bytes; the limit is \(Self.maximumLength)")
         }
         // RFC 7515 §7.1: exactly three parts separated by two periods.
-        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw JOSEError(.malformed, "a compact JWS has three dot-separated parts, this has \(parts.count)")
         }
@@ -26,12 +26,12 @@ public struct CompactJWS: Sendable {
         header = try JWSHeader(JSONParser.parseObject(headerBytes, what: "the JOSE header"))
         payload = try Self.decode(parts[1], what: "payload")
         signature = try Self.decode(parts[2], what: "signature")
-        signingInput = Array(bytes[0..<(parts[0].count + 1 + parts[1].count)])
+        signingInput = Array(token.utf8.prefix(parts[0].count + 1 + parts[1].count))
     }
 
-    private static func decode(_ part: ArraySlice<UInt8>, what: String) throws(JOSEError) -> [UInt8] {
+    private static func decode(_ part: Substring.UTF8View, what: String) throws(JOSEError) -> [UInt8] {
         do {
-            return try Base64URL.decode(String(decoding: part, as: UTF8.self))
+            return try Base64URL.decode(Substring(part))
         } catch {
             throw JOSEError(.malformed, "the \(what) is not valid unpadded base64url: \(error.description)")
         }

@@ -20,14 +20,10 @@ public enum HMACSHA256 {
         let dataBytes = Array(data)
         var out = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 32
-        // A non-empty dummy buffer: HMAC() rejects a NULL key pointer even with length 0.
-        let keyBuffer = keyBytes.isEmpty ? [UInt8](repeating: 0, count: 1) : keyBytes
-        let result = keyBuffer.withUnsafeBufferPointer { k in
-            dataBytes.withUnsafeBufferPointer { d in
-                HMAC(EVP_sha256(), k.baseAddress, Int32(keyBytes.count), d.baseAddress ?? UnsafePointer(k.baseAddress),
-                     d.count, &out, &length)
-            }
-        }
+        // Non-empty buffers: an empty Swift array may have no base address, and HMAC() wants pointers.
+        let keyBuffer = keyBytes.isEmpty ? [0] : keyBytes
+        let dataBuffer = dataBytes.isEmpty ? [0] : dataBytes
+        let result = HMAC(EVP_sha256(), keyBuffer, Int32(keyBytes.count), dataBuffer, dataBytes.count, &out, &length)
         precondition(result != nil && length == 32, "HMAC-SHA-256 failed")
         return out
     }

@@ -13,6 +13,17 @@ final class EVPKey: @unchecked Sendable {
     var maximumSignatureSize: Int { Int(EVP_PKEY_get_size(pointer)) }
     func isA(_ name: String) -> Bool { EVP_PKEY_is_a(pointer, name) == 1 }
 
+    /// A UTF-8 parameter such as the EC `group` name ("prime256v1" for P-256).
+    func utf8(_ name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        var length = 0
+        guard EVP_PKEY_get_utf8_string_param(pointer, name, &buffer, buffer.count, &length) == 1 else {
+            OpenSSL.clearErrors()
+            return nil
+        }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) in DER.
     static func fromSPKI(_ der: [UInt8]) throws(JOSEError) -> EVPKey {
         let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in

@@ -35,9 +35,9 @@ public struct AppleIdentityTokenVerifier: Sendable {
     }
 
     public init(configuration: Configuration, clock: any Clock,
-                fetcher: any KeySetFetcher = URLSessionKeySetFetcher()) {
-        self.init(configuration: configuration,
-                  keySet: RemoteKeySet(url: configuration.keysURL, clock: clock, fetcher: fetcher), clock: clock)
+                fetcher: any KeySetFetcher = URLSessionKeySetFetcher(), logger: Logger = .silent) {
+        let keySet = RemoteKeySet(url: configuration.keysURL, clock: clock, fetcher: fetcher, logger: logger)
+        self.init(configuration: configuration, keySet: keySet, clock: clock)
     }
 
     /// - Parameter rawNonce: the raw nonce the app generated; the token's `nonce` must equal

@@ -23,7 +23,7 @@ final class KeyServer: @unchecked Sendable {
             line.append(chunk)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw TestFailure("the key server did not report a port (is python3 installed?)")
         }
         self.port = port
@@ -33,7 +33,8 @@ final class KeyServer: @unchecked Sendable {
 
     func stop() {
         if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            // SIGKILL: the child inherits the test runner's blocked-signal mask, so SIGTERM may never arrive.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
