@@ -54,8 +54,9 @@ public struct ConsentPage: Sendable {
         <p><a href="\(url: Self.accountURL)">\(m[.consentUnlink])</a></p>
         <form method="post" action="\(url: action)">
         \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
+        <!-- CONTRACT.md "Web forms": these two buttons, exactly. -->
         <button name="decision" value="allow">\(m[.agreeAndLink])</button>
-        <button class="secondary" name="decision" value="deny">\(m[.cancel])</button>
+        <button name="decision" value="deny">\(m[.cancel])</button>
         </form>
         """
         return Layout.document(title: title, messages: m, body: body)

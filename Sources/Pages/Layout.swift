@@ -58,7 +58,7 @@ enum Layout {
     button,.button{display:flex;gap:.5rem;align-items:center;justify-content:center;width:100%;\
     box-sizing:border-box;margin:.5rem 0;padding:.65rem;border-radius:6px;font:inherit;\
     font-weight:600;text-decoration:none;cursor:pointer;border:1px solid #1f2328;background:#1f2328;\
-    color:#fff}.secondary{background:#fff;color:#1f2328}.apple-black{background:#000;\
+    color:#fff}.secondary,button[value=deny]{background:#fff;color:#1f2328}.apple-black{background:#000;\
     color:#fff;border-color:#000}.apple-white{background:#fff;color:#000;border-color:#000}\
     .google{background:#fff;color:#1f1f1f;border-color:#747775}.error{color:#b42318;\
     font-weight:600}.logo{display:block}.product{font-weight:700}ul{padding-left:1.2rem}\

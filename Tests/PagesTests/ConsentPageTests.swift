@@ -8,6 +8,8 @@ import Testing
         #expect(matches(html, #"<button[^>]*name="decision" value="allow">Agree and link</button>"#) == 1)
         #expect(matches(html, #"<button[^>]*name="decision" value="deny">Cancel</button>"#) == 1)
         #expect(matches(html, "<button") == 2)
+        #expect(html.contains(#"<button name="decision" value="allow">Agree and link</button>"#))
+        #expect(html.contains(#"<button name="decision" value="deny">Cancel</button>"#))
     }
 
     @Test func linksToGoogleNotAGoogleProduct() {
