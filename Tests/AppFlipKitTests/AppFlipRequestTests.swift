@@ -76,6 +76,21 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
         #expect(request.state == "x+y z")
     }
 
+    // Google's App Flip tester builds the link with URLComponents.queryItems: a space becomes
+    // %20 and '+' stays raw, so reading '+' as a literal plus gives back the tester's values.
+    @Test func readsALinkBuiltLikeGooglesTester() throws {
+        var components = URLComponents(string: "https://app.example.com/link")!
+        components.queryItems = [
+            URLQueryItem(name: "client_id", value: clientID),
+            URLQueryItem(name: "scope", value: "a+b c&d"),
+            URLQueryItem(name: "state", value: "x+y z=ü"),
+            URLQueryItem(name: "redirect_uri", value: home),
+        ]
+        let request = try AppFlipRequest(url: components.url!, expectedClientID: clientID)
+        #expect(request.scopes == ["a+b", "c&d"])
+        #expect(request.state == "x+y z=ü")
+    }
+
     @Test func answerableRedirectOnlyForGoogleURIs() {
         #expect(AppFlipRequest.answerableRedirectURI(in: link("client_id=bad&redirect_uri=\(home)")) == home)
         #expect(AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=https://evil.example/a/x")) == nil)
