@@ -12,9 +12,9 @@ public enum AppFlipResponse: Equatable, Sendable {
     /// The parameters in the order they are appended.
     public var parameters: [(name: String, value: String)] {
         switch self {
-        case let .success(code, state):
+        case .success(let code, let state):
             return [("code", code), ("state", state)]
-        case let .failure(error, description, state):
+        case .failure(let error, let description, let state):
             var pairs: [(name: String, value: String)] = [("error", error.rawValue)]
             if let description { pairs.append(("error_description", description)) }
             if let state { pairs.append(("state", state)) }

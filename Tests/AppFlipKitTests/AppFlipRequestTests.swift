@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AppFlipKit
 
 let clientID = "google-client"
@@ -93,7 +94,10 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
 
     @Test func answerableRedirectOnlyForGoogleURIs() {
         #expect(AppFlipRequest.answerableRedirectURI(in: link("client_id=bad&redirect_uri=\(home)")) == home)
-        #expect(AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=https://evil.example/a/x")) == nil)
-        #expect(AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=\(home)&redirect_uri=\(home)")) == nil)
+        #expect(
+            AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=https://evil.example/a/x")) == nil)
+        #expect(
+            AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=\(home)&redirect_uri=\(home)")) == nil
+        )
     }
 }
