@@ -59,9 +59,14 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
         #expect(throws: AppFlipRequestError.invalidRedirectURI(.host)) { try parse(query) }
     }
 
-    @Test(arguments: ["%zz", "%4", "%FF"])
-    func refusesMalformedEscapes(bad: String) {
-        #expect(throws: AppFlipRequestError.self) { try parse(valid + "&x=" + bad) }
+    @Test(arguments: [
+        ("%zz", AppFlipQuery.DecodingError.badPercentEscape), ("%4", .badPercentEscape),
+        ("%", .badPercentEscape), ("%FF", .notUTF8), ("%C3", .notUTF8),
+    ])
+    func refusesMalformedEscapes(bad: String, cause: AppFlipQuery.DecodingError) {
+        #expect(throws: AppFlipRequestError.malformedQuery(cause)) {
+            try AppFlipRequest(rawQuery: valid + "&x=" + bad, expectedClientID: clientID)
+        }
     }
 
     @Test func refusesALinkWithoutQuery() {

@@ -63,12 +63,15 @@ import Testing
                 == ["cancelled", "unrecoverable", "invalid_request", "access_denied"])
     }
 
-    @Test func returnURLParsingRefusesDuplicatesAndUnknownErrors() {
-        #expect(throws: AppFlipRequestError.duplicateParameter("code")) {
-            try AppFlipResponse(returnURL: URL(string: home + "?code=a&code=b&state=s")!)
-        }
-        #expect(throws: AppFlipRequestError.self) {
-            try AppFlipResponse(returnURL: URL(string: home + "?error=user_not_authorized")!)
-        }
+    @Test(arguments: [
+        ("?code=a&code=b&state=s", AppFlipResponseError.duplicateParameter("code")),
+        ("?code=a", .missingParameter("state")),
+        ("?state=s", .missingParameter("code")),
+        ("?code=a&state=s&error=cancelled", .codeAndError),
+        ("?error=user_not_authorized", .unknownError("user_not_authorized")),
+        ("?error=%FF", .malformedQuery(.notUTF8)),
+    ])
+    func returnURLParsingRefuses(query: String, expected: AppFlipResponseError) {
+        #expect(throws: expected) { try AppFlipResponse(returnURL: URL(string: home + query)!) }
     }
 }
