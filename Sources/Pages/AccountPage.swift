@@ -36,6 +36,7 @@ public struct AccountPage: Sendable {
     public var csrfToken: String
     public var removeMethodAction: String
     public var unlinkAction: String
+    /// POSTed (with the CSRF field, kept out of URLs and logs) to show the confirmation page.
     public var deleteAccountURL: String
     public var logoutAction: String
     public var locale: String?
@@ -72,7 +73,7 @@ public struct AccountPage: Sendable {
             <ul>\(signInMethods.map { method(m, $0) })</ul>
             <h2>\(m[.linkedServices])</h2>
             \(services(m))
-            <form method="get" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
+            <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
             <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
             <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
             <button class="secondary" type="submit">\(m[.logOut])</button></form>

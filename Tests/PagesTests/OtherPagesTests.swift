@@ -89,6 +89,8 @@ import Testing
         #expect(html.contains(#"<input type="hidden" name="grant_id" value="gx">"#))
         #expect(html.contains(">Unlink</button>") && html.contains(">Delete account</button>"))
         #expect(html.contains(#"action="/logout""#))
+        #expect(html.contains(#"<form method="post" action="/account/delete/confirm">"#))
+        #expect(!html.contains("method=\"get\""))
         #expect(everyFormHasCSRF(html, token: "ct"))
         #expect(isStandaloneDocument(html))
     }
