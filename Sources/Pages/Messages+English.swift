@@ -14,7 +14,7 @@ extension Messages {
     }
 
     /// English: complete, the fallback for every other table.
-    static let englishTable: [Key: String] = [
+    public static let englishTable: [Key: String] = [
         .signInTitle: "Sign in to {product}",
         .email: "Email",
         .password: "Password",
