@@ -7,8 +7,10 @@ public enum AppFlipLink {
     /// `base` with the four parameters appended (after `&` if `base` already has a query).
     /// Scopes are joined with single spaces (RFC 6749 §3.3) and every value is escaped outside
     /// RFC 3986 unreserved, so a space is sent as `%20` and a `+` as `%2B`.
-    public static func make(base: URL, clientID: String, scopes: [String], state: String,
-                            redirectURI: String) -> URL? {
+    public static func make(
+        base: URL, clientID: String, scopes: [String], state: String,
+        redirectURI: String
+    ) -> URL? {
         let pairs: [(name: String, value: String)] = [
             ("client_id", clientID), ("scope", scopes.joined(separator: " ")),
             ("state", state), ("redirect_uri", redirectURI),

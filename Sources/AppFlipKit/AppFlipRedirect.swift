@@ -40,9 +40,15 @@ public enum AppFlipRedirect {
     static func isBundlePath(_ path: Substring) -> Bool {
         guard path.hasPrefix("/a/") else { return false }
         let bundle = path.dropFirst(3)
-        return !bundle.isEmpty && bundle.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || scalar == "." || scalar == "-")
-        }
+        return !bundle.isEmpty
+            && bundle.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                    return true
+                default:
+                    return false
+                }
+            }
     }
 }

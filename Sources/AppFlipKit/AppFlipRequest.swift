@@ -48,8 +48,9 @@ public struct AppFlipRequest: Equatable, Sendable {
         let redirectURI = try required("redirect_uri")
         if let problem = AppFlipRedirect.check(redirectURI) { throw .invalidRedirectURI(problem) }
         guard clientID == expectedClientID else { throw .clientIDMismatch }
-        self.init(clientID: clientID, scopes: Self.splitScope(scope), state: state,
-                  redirectURI: redirectURI)
+        self.init(
+            clientID: clientID, scopes: Self.splitScope(scope), state: state,
+            redirectURI: redirectURI)
     }
 
     private init(clientID: String, scopes: [String], state: String, redirectURI: String) {
@@ -68,8 +69,9 @@ public struct AppFlipRequest: Equatable, Sendable {
     /// or not Google's: then nothing is redirected.
     public static func answerableRedirectURI(in url: URL) -> String? {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery,
-              let values = try? uniqueValues(query), let uri = values["redirect_uri"],
-              AppFlipRedirect.isGoogleAppFlipRedirect(uri) else { return nil }
+            let values = try? uniqueValues(query), let uri = values["redirect_uri"],
+            AppFlipRedirect.isGoogleAppFlipRedirect(uri)
+        else { return nil }
         return uri
     }
 

@@ -12,9 +12,9 @@ public enum AppFlipResponse: Equatable, Sendable {
     /// The parameters in the order they are appended.
     public var parameters: [(name: String, value: String)] {
         switch self {
-        case let .success(code, state):
+        case .success(let code, let state):
             return [("code", code), ("state", state)]
-        case let .failure(error, description, state):
+        case .failure(let error, let description, let state):
             var pairs: [(name: String, value: String)] = [("error", error.rawValue)]
             if let description { pairs.append(("error_description", description)) }
             if let state { pairs.append(("state", state)) }
@@ -38,23 +38,6 @@ public enum AppFlipResponse: Equatable, Sendable {
             separator = "&"
         }
         return URL(string: redirectURI + separator + encoded)
-    }
-
-    /// Reads Google's side of the exchange: the response parameters in a return URL.
-    /// Used by the simulator; refuses duplicates and a response that is neither shape.
-    public init(returnURL: URL) throws(AppFlipRequestError) {
-        let raw = URLComponents(url: returnURL, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        let values = try AppFlipRequest.uniqueValues(raw ?? "")
-        if let code = values["code"] {
-            guard values["error"] == nil else { throw .duplicateParameter("error") }
-            guard let state = values["state"] else { throw .missingParameter("state") }
-            self = .success(code: code, state: state)
-        } else if let name = values["error"] {
-            guard let error = AppFlipError(rawValue: name) else { throw .missingParameter("error") }
-            self = .failure(error, description: values["error_description"], state: values["state"])
-        } else {
-            throw .missingParameter("code")
-        }
     }
 }
 

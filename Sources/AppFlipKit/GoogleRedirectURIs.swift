@@ -5,8 +5,10 @@
 /// ones, each on the production and the sandbox host.
 public enum GoogleRedirectURIs {
     /// The two hosts Google redirects from (production and sandbox).
-    public static let hosts = ["oauth-redirect.googleusercontent.com",
-                               "oauth-redirect-sandbox.googleusercontent.com"]
+    public static let hosts = [
+        "oauth-redirect.googleusercontent.com",
+        "oauth-redirect-sandbox.googleusercontent.com",
+    ]
 
     /// The bundle ids of Google's apps that perform App Flip.
     public static let appFlipBundleIDs = [

@@ -36,16 +36,19 @@ public struct AccountPage: Sendable {
     public var csrfToken: String
     public var removeMethodAction: String
     public var unlinkAction: String
+    /// POSTed (with the CSRF field, kept out of URLs and logs) to show the confirmation page.
     public var deleteAccountURL: String
     public var logoutAction: String
     public var locale: String?
 
-    public init(productName: String, email: String, name: String? = nil,
-                signInMethods: [SignInMethod], linkedServices: [LinkedService], csrfToken: String,
-                removeMethodAction: String = "/account/methods/remove",
-                unlinkAction: String = "/account/unlink",
-                deleteAccountURL: String = "/account/delete/confirm",
-                logoutAction: String = "/logout", locale: String? = nil) {
+    public init(
+        productName: String, email: String, name: String? = nil,
+        signInMethods: [SignInMethod], linkedServices: [LinkedService], csrfToken: String,
+        removeMethodAction: String = "/account/methods/remove",
+        unlinkAction: String = "/account/unlink",
+        deleteAccountURL: String = "/account/delete/confirm",
+        logoutAction: String = "/logout", locale: String? = nil
+    ) {
         self.productName = productName
         self.email = email
         self.name = name
@@ -64,28 +67,30 @@ public struct AccountPage: Sendable {
         let title = m.text(.accountTitle, ["product": productName])
         let who: HTML = name.map { "<p class=\"name\">\($0)</p>" } ?? .empty
         let body: HTML = """
-        <h1>\(title)</h1>
-        \(who)<p>\(m.text(.signedInAs, ["email": email]))</p>
-        <h2>\(m[.signInMethods])</h2>
-        <ul>\(signInMethods.map { method(m, $0) })</ul>
-        <h2>\(m[.linkedServices])</h2>
-        \(services(m))
-        <form method="get" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
-        <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
-        <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
-        <button class="secondary" type="submit">\(m[.logOut])</button></form>
-        """
+            <h1>\(title)</h1>
+            \(who)<p>\(m.text(.signedInAs, ["email": email]))</p>
+            <h2>\(m[.signInMethods])</h2>
+            <ul>\(signInMethods.map { method(m, $0) })</ul>
+            <h2>\(m[.linkedServices])</h2>
+            \(services(m))
+            <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
+            <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
+            <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
+            <button class="secondary" type="submit">\(m[.logOut])</button></form>
+            """
         return Layout.document(title: title, messages: m, body: body)
     }
 
     /// A method can be removed only while another remains, so nobody locks themselves out.
     func method(_ m: Messages, _ method: SignInMethod) -> HTML {
         let email: HTML = method.email.map { " <span>\($0)</span>" } ?? .empty
-        let remove: HTML = signInMethods.count > 1 ? """
-         <form class="inline" method="post" action="\(url: removeMethodAction)">\
-        \(Layout.csrf(csrfToken))\(Layout.hidden("method_id", method.id))\
-        <button class="secondary" type="submit">\(m[.remove])</button></form>
-        """ : .empty
+        let remove: HTML =
+            signInMethods.count > 1
+            ? """
+             <form class="inline" method="post" action="\(url: removeMethodAction)">\
+            \(Layout.csrf(csrfToken))\(Layout.hidden("method_id", method.id))\
+            <button class="secondary" type="submit">\(m[.remove])</button></form>
+            """ : .empty
         return "<li><strong>\(method.provider)</strong>\(email)\(remove)</li>"
     }
 

@@ -22,10 +22,12 @@ public struct ConsentPage: Sendable {
     public var switchAccountURL: String
     public var locale: String?
 
-    public init(productName: String, logoURL: String? = nil, accountEmail: String? = nil,
-                scopeDescriptions: [String], authorizationStatement: String? = nil,
-                action: String = "/authorize", csrfToken: String, interactionID: String,
-                switchAccountURL: String, locale: String? = nil) {
+    public init(
+        productName: String, logoURL: String? = nil, accountEmail: String? = nil,
+        scopeDescriptions: [String], authorizationStatement: String? = nil,
+        action: String = "/authorize", csrfToken: String, interactionID: String,
+        switchAccountURL: String, locale: String? = nil
+    ) {
         self.productName = productName
         self.logoURL = logoURL
         self.accountEmail = accountEmail
@@ -43,21 +45,22 @@ public struct ConsentPage: Sendable {
         let product = ["product": productName]
         let title = m.text(.consentTitle, product)
         let body: HTML = """
-        \(Layout.brand(product: productName, logoURL: logoURL))
-        <h1>\(title)</h1>
-        <p>\(m.text(.consentIntro, product))</p>
-        <p class="statement"><strong>\(authorizationStatement ?? m[.consentAuthorization])</strong></p>
-        <h2>\(m.text(.consentDataHeading, product))</h2>
-        \(dataList(m))
-        \(account(m))
-        <p><a href="\(url: Self.googlePrivacyPolicyURL)">\(m[.consentPrivacy])</a></p>
-        <p><a href="\(url: Self.accountURL)">\(m[.consentUnlink])</a></p>
-        <form method="post" action="\(url: action)">
-        \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
-        <button name="decision" value="allow">\(m[.agreeAndLink])</button>
-        <button class="secondary" name="decision" value="deny">\(m[.cancel])</button>
-        </form>
-        """
+            \(Layout.brand(product: productName, logoURL: logoURL))
+            <h1>\(title)</h1>
+            <p>\(m.text(.consentIntro, product))</p>
+            <p class="statement"><strong>\(authorizationStatement ?? m[.consentAuthorization])</strong></p>
+            <h2>\(m.text(.consentDataHeading, product))</h2>
+            \(dataList(m))
+            \(account(m))
+            <p><a href="\(url: Self.googlePrivacyPolicyURL)">\(m[.consentPrivacy])</a></p>
+            <p><a href="\(url: Self.accountURL)">\(m[.consentUnlink])</a></p>
+            <form method="post" action="\(url: action)">
+            \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
+            <!-- CONTRACT.md "Web forms": these two buttons, exactly. -->
+            <button name="decision" value="allow">\(m[.agreeAndLink])</button>
+            <button name="decision" value="deny">\(m[.cancel])</button>
+            </form>
+            """
         return Layout.document(title: title, messages: m, body: body)
     }
 
@@ -69,7 +72,8 @@ public struct ConsentPage: Sendable {
 
     /// Recommendation 4: offer switching account.
     func account(_ m: Messages) -> HTML {
-        let who: HTML = accountEmail.map { "<span>\(m.text(.consentSignedInAs, ["email": $0]))</span> " } ?? .empty
+        let who: HTML =
+            accountEmail.map { "<span>\(m.text(.consentSignedInAs, ["email": $0]))</span> " } ?? .empty
         return "<p>\(who)<a href=\"\(url: switchAccountURL)\">\(m[.useAnotherAccount])</a></p>"
     }
 }

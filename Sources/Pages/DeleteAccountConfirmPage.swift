@@ -7,8 +7,10 @@ public struct DeleteAccountConfirmPage: Sendable {
     public var cancelURL: String
     public var locale: String?
 
-    public init(email: String, csrfToken: String, action: String = "/account/delete",
-                cancelURL: String = "/account", locale: String? = nil) {
+    public init(
+        email: String, csrfToken: String, action: String = "/account/delete",
+        cancelURL: String = "/account", locale: String? = nil
+    ) {
         self.email = email
         self.csrfToken = csrfToken
         self.action = action
@@ -19,12 +21,12 @@ public struct DeleteAccountConfirmPage: Sendable {
     public func render() -> String {
         let m = Messages(locale: locale)
         let body: HTML = """
-        <h1>\(m[.deleteTitle])</h1>
-        <p>\(m.text(.deleteWarning, ["email": email]))</p>
-        <form method="post" action="\(url: action)">\(Layout.csrf(csrfToken))\
-        <button type="submit" name="confirm" value="yes">\(m[.deleteConfirm])</button></form>
-        <p><a class="button secondary" href="\(url: cancelURL)">\(m[.keepAccount])</a></p>
-        """
+            <h1>\(m[.deleteTitle])</h1>
+            <p>\(m.text(.deleteWarning, ["email": email]))</p>
+            <form method="post" action="\(url: action)">\(Layout.csrf(csrfToken))\
+            <button type="submit" name="confirm" value="yes">\(m[.deleteConfirm])</button></form>
+            <p><a class="button secondary" href="\(url: cancelURL)">\(m[.keepAccount])</a></p>
+            """
         return Layout.document(title: m[.deleteTitle], messages: m, body: body)
     }
 }

@@ -14,9 +14,9 @@ public struct ErrorPage: Sendable {
     public func render() -> String {
         let m = Messages(locale: locale)
         let body: HTML = """
-        <h1>\(title)</h1>
-        <p role="alert">\(message)</p>
-        """
+            <h1>\(title)</h1>
+            <p role="alert">\(message)</p>
+            """
         return Layout.document(title: title, messages: m, body: body)
     }
 }

@@ -11,8 +11,10 @@ public struct LinkAccountPage: Sendable {
     public var failed: Bool
     public var locale: String?
 
-    public init(productName: String, logoURL: String? = nil, email: String, action: String = "/login",
-                csrfToken: String, linkToken: String, failed: Bool = false, locale: String? = nil) {
+    public init(
+        productName: String, logoURL: String? = nil, email: String, action: String = "/login",
+        csrfToken: String, linkToken: String, failed: Bool = false, locale: String? = nil
+    ) {
         self.productName = productName
         self.logoURL = logoURL
         self.email = email
@@ -27,19 +29,19 @@ public struct LinkAccountPage: Sendable {
         let m = Messages(locale: locale)
         let error: HTML = failed ? "<p class=\"error\" role=\"alert\">\(m[.signInFailed])</p>" : .empty
         let body: HTML = """
-        \(Layout.brand(product: productName, logoURL: logoURL))
-        <h1>\(m[.linkTitle])</h1>
-        <p>\(m.text(.linkIntro, ["email": email, "product": productName]))</p>
-        \(error)
-        <form method="post" action="\(url: action)">
-        \(Layout.csrf(csrfToken))\(Layout.hidden("link_token", linkToken))
-        <label for="email">\(m[.email])</label>
-        <input id="email" name="email" type="email" autocomplete="username" readonly value="\(email)">
-        <label for="password">\(m[.password])</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required>
-        <button type="submit">\(m[.linkAndSignIn])</button>
-        </form>
-        """
+            \(Layout.brand(product: productName, logoURL: logoURL))
+            <h1>\(m[.linkTitle])</h1>
+            <p>\(m.text(.linkIntro, ["email": email, "product": productName]))</p>
+            \(error)
+            <form method="post" action="\(url: action)">
+            \(Layout.csrf(csrfToken))\(Layout.hidden("link_token", linkToken))
+            <label for="email">\(m[.email])</label>
+            <input id="email" name="email" type="email" autocomplete="username" readonly value="\(email)">
+            <label for="password">\(m[.password])</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required>
+            <button type="submit">\(m[.linkAndSignIn])</button>
+            </form>
+            """
         return Layout.document(title: m[.linkTitle], messages: m, body: body)
     }
 }

@@ -14,11 +14,13 @@ public struct LoginPage: Sendable {
     public var googleSignInURL: String?
     public var locale: String?
 
-    public init(productName: String, logoURL: String? = nil, action: String = "/login",
-                csrfToken: String, interactionID: String? = nil, email: String = "",
-                failed: Bool = false, appleSignInURL: String? = nil,
-                appleButtonStyle: AppleButtonStyle = .black, googleSignInURL: String? = nil,
-                locale: String? = nil) {
+    public init(
+        productName: String, logoURL: String? = nil, action: String = "/login",
+        csrfToken: String, interactionID: String? = nil, email: String = "",
+        failed: Bool = false, appleSignInURL: String? = nil,
+        appleButtonStyle: AppleButtonStyle = .black, googleSignInURL: String? = nil,
+        locale: String? = nil
+    ) {
         self.productName = productName
         self.logoURL = logoURL
         self.action = action
@@ -37,19 +39,19 @@ public struct LoginPage: Sendable {
         let title = m.text(.signInTitle, ["product": productName])
         let error: HTML = failed ? "<p class=\"error\" role=\"alert\">\(m[.signInFailed])</p>" : .empty
         let body: HTML = """
-        \(Layout.brand(product: productName, logoURL: logoURL))
-        <h1>\(title)</h1>
-        \(error)
-        <form method="post" action="\(url: action)">
-        \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
-        <label for="email">\(m[.email])</label>
-        <input id="email" name="email" type="email" autocomplete="username" required value="\(email)">
-        <label for="password">\(m[.password])</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required>
-        <button type="submit">\(m[.signIn])</button>
-        </form>
-        \(providerButtons(m))
-        """
+            \(Layout.brand(product: productName, logoURL: logoURL))
+            <h1>\(title)</h1>
+            \(error)
+            <form method="post" action="\(url: action)">
+            \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
+            <label for="email">\(m[.email])</label>
+            <input id="email" name="email" type="email" autocomplete="username" required value="\(email)">
+            <label for="password">\(m[.password])</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required>
+            <button type="submit">\(m[.signIn])</button>
+            </form>
+            \(providerButtons(m))
+            """
         return Layout.document(title: title, messages: m, body: body)
     }
 

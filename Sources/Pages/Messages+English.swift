@@ -14,7 +14,7 @@ extension Messages {
     }
 
     /// English: complete, the fallback for every other table.
-    static let englishTable: [Key: String] = [
+    public static let englishTable: [Key: String] = [
         .signInTitle: "Sign in to {product}",
         .email: "Email",
         .password: "Password",
@@ -49,7 +49,8 @@ extension Messages {
         .logOut: "Log out",
         .scopesLabel: "Access:",
         .deleteTitle: "Delete your account?",
-        .deleteWarning: "This deletes {email} and unlinks every service, Google included. It cannot be undone.",
+        .deleteWarning:
+            "This deletes {email} and unlinks every service, Google included. It cannot be undone.",
         .deleteConfirm: "Delete my account",
         .keepAccount: "Keep my account",
         .linkTitle: "This email already has an account",

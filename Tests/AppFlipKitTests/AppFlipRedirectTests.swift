@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipKit
 
 @Suite struct AppFlipRedirectTests {
@@ -10,17 +11,22 @@ import Testing
     @Test func listsTwelveAppFlipAndTwoWebURIs() {
         #expect(GoogleRedirectURIs.appFlip.count == 12)
         #expect(Set(GoogleRedirectURIs.appFlip).count == 12)
-        #expect(GoogleRedirectURIs.appFlip.contains(
-            "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA.enterprise"))
-        #expect(GoogleRedirectURIs.web(project: "p-1") == [
-            "https://oauth-redirect.googleusercontent.com/r/p-1",
-            "https://oauth-redirect-sandbox.googleusercontent.com/r/p-1",
-        ])
+        #expect(
+            GoogleRedirectURIs.appFlip.contains(
+                "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA.enterprise"))
+        #expect(
+            GoogleRedirectURIs.web(project: "p-1") == [
+                "https://oauth-redirect.googleusercontent.com/r/p-1",
+                "https://oauth-redirect-sandbox.googleusercontent.com/r/p-1",
+            ])
     }
 
     @Test func acceptsTheSandboxHostAndOtherBundleIDs() {
-        #expect(AppFlipRedirect.check("https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast") == nil)
-        #expect(AppFlipRedirect.check("https://oauth-redirect.googleusercontent.com/a/com.example-app.2") == nil)
+        #expect(
+            AppFlipRedirect.check(
+                "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast") == nil)
+        #expect(
+            AppFlipRedirect.check("https://oauth-redirect.googleusercontent.com/a/com.example-app.2") == nil)
     }
 
     @Test(arguments: [

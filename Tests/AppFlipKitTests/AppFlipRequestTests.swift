@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AppFlipKit
 
 let clientID = "google-client"
@@ -58,9 +59,14 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
         #expect(throws: AppFlipRequestError.invalidRedirectURI(.host)) { try parse(query) }
     }
 
-    @Test(arguments: ["%zz", "%4", "%FF"])
-    func refusesMalformedEscapes(bad: String) {
-        #expect(throws: AppFlipRequestError.self) { try parse(valid + "&x=" + bad) }
+    @Test(arguments: [
+        ("%zz", AppFlipQuery.DecodingError.badPercentEscape), ("%4", .badPercentEscape),
+        ("%", .badPercentEscape), ("%FF", .notUTF8), ("%C3", .notUTF8),
+    ])
+    func refusesMalformedEscapes(bad: String, cause: AppFlipQuery.DecodingError) {
+        #expect(throws: AppFlipRequestError.malformedQuery(cause)) {
+            try AppFlipRequest(rawQuery: valid + "&x=" + bad, expectedClientID: clientID)
+        }
     }
 
     @Test func refusesALinkWithoutQuery() {
@@ -76,9 +82,27 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
         #expect(request.state == "x+y z")
     }
 
+    // Google's App Flip tester builds the link with URLComponents.queryItems: a space becomes
+    // %20 and '+' stays raw, so reading '+' as a literal plus gives back the tester's values.
+    @Test func readsALinkBuiltLikeGooglesTester() throws {
+        var components = URLComponents(string: "https://app.example.com/link")!
+        components.queryItems = [
+            URLQueryItem(name: "client_id", value: clientID),
+            URLQueryItem(name: "scope", value: "a+b c&d"),
+            URLQueryItem(name: "state", value: "x+y z=ü"),
+            URLQueryItem(name: "redirect_uri", value: home),
+        ]
+        let request = try AppFlipRequest(url: components.url!, expectedClientID: clientID)
+        #expect(request.scopes == ["a+b", "c&d"])
+        #expect(request.state == "x+y z=ü")
+    }
+
     @Test func answerableRedirectOnlyForGoogleURIs() {
         #expect(AppFlipRequest.answerableRedirectURI(in: link("client_id=bad&redirect_uri=\(home)")) == home)
-        #expect(AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=https://evil.example/a/x")) == nil)
-        #expect(AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=\(home)&redirect_uri=\(home)")) == nil)
+        #expect(
+            AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=https://evil.example/a/x")) == nil)
+        #expect(
+            AppFlipRequest.answerableRedirectURI(in: link("redirect_uri=\(home)&redirect_uri=\(home)")) == nil
+        )
     }
 }

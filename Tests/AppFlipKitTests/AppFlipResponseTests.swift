@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AppFlipKit
 
 @Suite struct AppFlipResponseTests {
@@ -10,8 +11,10 @@ import Testing
     func roundTrip(value: String) throws {
         let base = URL(string: "https://app.example.com/flip?src=google")!
         let scopes = ["read", value.replacingOccurrences(of: " ", with: "_"), "ü+&="]
-        let url = try #require(AppFlipLink.make(base: base, clientID: clientID, scopes: scopes,
-                                                state: value, redirectURI: home))
+        let url = try #require(
+            AppFlipLink.make(
+                base: base, clientID: clientID, scopes: scopes,
+                state: value, redirectURI: home))
         #expect(url.absoluteString.hasPrefix("https://app.example.com/flip?src=google&client_id="))
         let request = try AppFlipRequest(url: url, expectedClientID: clientID)
         #expect(request.state == value)
@@ -19,7 +22,8 @@ import Testing
         let back = try #require(request.successURL(code: value + "-code"))
         #expect(try AppFlipResponse(returnURL: back) == .success(code: value + "-code", state: value))
         let failed = try #require(request.failureURL(.accessDenied, description: value))
-        #expect(try AppFlipResponse(returnURL: failed)
+        #expect(
+            try AppFlipResponse(returnURL: failed)
                 == .failure(.accessDenied, description: value, state: value))
     }
 
@@ -33,9 +37,11 @@ import Testing
     }
 
     @Test func failureURLMatchesTheContract() {
-        let url = AppFlipResponse.failure(.invalidRequest, description: "Invalid Request").url(appendingTo: home)
+        let url = AppFlipResponse.failure(.invalidRequest, description: "Invalid Request").url(
+            appendingTo: home)
         #expect(url?.absoluteString == home + "?error=invalid_request&error_description=Invalid%20Request")
-        #expect(AppFlipResponse.failure(.cancelled).url(appendingTo: home)?.absoluteString
+        #expect(
+            AppFlipResponse.failure(.cancelled).url(appendingTo: home)?.absoluteString
                 == home + "?error=cancelled")
     }
 
@@ -52,16 +58,20 @@ import Testing
         #expect(AppFlipError.invalidRequest.isRecoverable)
         #expect(!AppFlipError.unrecoverable.isRecoverable)
         #expect(!AppFlipError.accessDenied.isRecoverable)
-        #expect(AppFlipError.allCases.map(\.rawValue)
+        #expect(
+            AppFlipError.allCases.map(\.rawValue)
                 == ["cancelled", "unrecoverable", "invalid_request", "access_denied"])
     }
 
-    @Test func returnURLParsingRefusesDuplicatesAndUnknownErrors() {
-        #expect(throws: AppFlipRequestError.duplicateParameter("code")) {
-            try AppFlipResponse(returnURL: URL(string: home + "?code=a&code=b&state=s")!)
-        }
-        #expect(throws: AppFlipRequestError.self) {
-            try AppFlipResponse(returnURL: URL(string: home + "?error=user_not_authorized")!)
-        }
+    @Test(arguments: [
+        ("?code=a&code=b&state=s", AppFlipResponseError.duplicateParameter("code")),
+        ("?code=a", .missingParameter("state")),
+        ("?state=s", .missingParameter("code")),
+        ("?code=a&state=s&error=cancelled", .codeAndError),
+        ("?error=user_not_authorized", .unknownError("user_not_authorized")),
+        ("?error=%FF", .malformedQuery(.notUTF8)),
+    ])
+    func returnURLParsingRefuses(query: String, expected: AppFlipResponseError) {
+        #expect(throws: expected) { try AppFlipResponse(returnURL: URL(string: home + query)!) }
     }
 }

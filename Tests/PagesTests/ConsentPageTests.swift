@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Pages
 
 // Google's consent-screen rules (Cloud-to-cloud authorization page; App Flip guidelines).
@@ -8,6 +9,8 @@ import Testing
         #expect(matches(html, #"<button[^>]*name="decision" value="allow">Agree and link</button>"#) == 1)
         #expect(matches(html, #"<button[^>]*name="decision" value="deny">Cancel</button>"#) == 1)
         #expect(matches(html, "<button") == 2)
+        #expect(html.contains(#"<button name="decision" value="allow">Agree and link</button>"#))
+        #expect(html.contains(#"<button name="decision" value="deny">Cancel</button>"#))
     }
 
     @Test func linksToGoogleNotAGoogleProduct() {
@@ -26,7 +29,9 @@ import Testing
     }
 
     @Test func saysWhichDataIsShared() {
-        let html = consent { $0.scopeDescriptions = ["See your thermostat, to show it.", "Change it, to heat."] }
+        let html = consent {
+            $0.scopeDescriptions = ["See your thermostat, to show it.", "Change it, to heat."]
+        }
         #expect(html.contains("<li>See your thermostat, to show it.</li><li>Change it, to heat.</li>"))
         #expect(consent { $0.scopeDescriptions = [] }.contains("No personal data beyond your account link."))
     }

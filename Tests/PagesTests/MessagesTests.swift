@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Pages
 
 @Suite struct MessagesTests {

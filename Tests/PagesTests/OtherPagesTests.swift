@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Pages
 
 @Suite struct LoginPageTests {
@@ -22,7 +23,9 @@ import Testing
     }
 
     @Test func errorIsGeneric() {
-        let html = login { $0.failed = true; $0.email = "nobody@example.com" }
+        let html = login {
+            $0.failed = true; $0.email = "nobody@example.com"
+        }
         #expect(html.contains("<p class=\"error\" role=\"alert\">The email or password is incorrect.</p>"))
         #expect(!html.localizedCaseInsensitiveContains("not found"))
         #expect(!html.localizedCaseInsensitiveContains("no account"))
@@ -30,10 +33,23 @@ import Testing
 
     @Test func vendorButtons() {
         #expect(!login().contains("Sign in with"))
-        let html = login { $0.appleSignInURL = "/login/apple"; $0.googleSignInURL = "/login/google" }
-        #expect(matches(html, #"<a class="button apple-black" href="/login/apple"[^>]*><svg.*?</svg><span>Sign in with Apple</span></a>"#) == 1)
-        #expect(matches(html, #"<a class="button google" href="/login/google"[^>]*><svg.*?#4285F4.*?</svg><span>Sign in with Google</span></a>"#) == 1)
-        #expect(login { $0.appleSignInURL = "/a"; $0.appleButtonStyle = .white }.contains("apple-white"))
+        let html = login {
+            $0.appleSignInURL = "/login/apple"; $0.googleSignInURL = "/login/google"
+        }
+        #expect(
+            matches(
+                html,
+                #"<a class="button apple-black" href="/login/apple"[^>]*><svg.*?</svg><span>Sign in with Apple</span></a>"#
+            ) == 1)
+        #expect(
+            matches(
+                html,
+                #"<a class="button google" href="/login/google"[^>]*><svg.*?#4285F4.*?</svg><span>Sign in with Google</span></a>"#
+            ) == 1)
+        #expect(
+            login {
+                $0.appleSignInURL = "/a"; $0.appleButtonStyle = .white
+            }.contains("apple-white"))
     }
 
     @Test func escapesEveryField() {
@@ -50,12 +66,19 @@ import Testing
     let linked = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 UTC
 
     func account(methods: Int = 2, name: String = "Ana", text: String = "x") -> String {
-        let all = [AccountPage.SignInMethod(id: "m1", provider: "Password", email: text),
-                   AccountPage.SignInMethod(id: "m2", provider: "Apple", email: "r@privaterelay.appleid.com")]
-        return AccountPage(productName: "Acme", email: text, name: name, signInMethods: Array(all.prefix(methods)),
-                           linkedServices: [.init(grantID: "g" + text, clientName: "Google " + text,
-                                                  scopes: ["devices", text], linkedAt: linked)],
-                           csrfToken: "ct").render()
+        let all = [
+            AccountPage.SignInMethod(id: "m1", provider: "Password", email: text),
+            AccountPage.SignInMethod(id: "m2", provider: "Apple", email: "r@privaterelay.appleid.com"),
+        ]
+        return AccountPage(
+            productName: "Acme", email: text, name: name, signInMethods: Array(all.prefix(methods)),
+            linkedServices: [
+                .init(
+                    grantID: "g" + text, clientName: "Google " + text,
+                    scopes: ["devices", text], linkedAt: linked)
+            ],
+            csrfToken: "ct"
+        ).render()
     }
 
     @Test func listsMethodsServicesAndForms() {
@@ -66,6 +89,8 @@ import Testing
         #expect(html.contains(#"<input type="hidden" name="grant_id" value="gx">"#))
         #expect(html.contains(">Unlink</button>") && html.contains(">Delete account</button>"))
         #expect(html.contains(#"action="/logout""#))
+        #expect(html.contains(#"<form method="post" action="/account/delete/confirm">"#))
+        #expect(!html.contains("method=\"get\""))
         #expect(everyFormHasCSRF(html, token: "ct"))
         #expect(isStandaloneDocument(html))
     }
@@ -89,12 +114,16 @@ import Testing
     }
 
     @Test func linkAccountPage() {
-        let html = LinkAccountPage(productName: "Acme", email: "ana@example.com", csrfToken: "l1",
-                                   linkToken: "lt").render()
+        let html = LinkAccountPage(
+            productName: "Acme", email: "ana@example.com", csrfToken: "l1",
+            linkToken: "lt"
+        ).render()
         #expect(html.contains("ana@example.com already has a Acme account: sign in to link it."))
         #expect(html.contains(#"<input type="hidden" name="link_token" value="lt">"#))
         #expect(everyFormHasCSRF(html, token: "l1"))
-        let bad = LinkAccountPage(productName: hostile, email: hostile, csrfToken: hostile, linkToken: hostile).render()
+        let bad = LinkAccountPage(
+            productName: hostile, email: hostile, csrfToken: hostile, linkToken: hostile
+        ).render()
         #expect(!bad.contains("<script") && bad.contains(escapedHostile))
     }
 

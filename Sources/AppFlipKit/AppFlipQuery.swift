@@ -61,7 +61,8 @@ public enum AppFlipQuery {
                 continue
             }
             guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                  let low = hexValue(bytes[index + 2]) else { throw .badPercentEscape }
+                let low = hexValue(bytes[index + 2])
+            else { throw .badPercentEscape }
             out.append(high << 4 | low)
             index += 3
         }
@@ -74,8 +75,8 @@ public enum AppFlipQuery {
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true
         default:
             return false
