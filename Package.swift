@@ -48,6 +48,7 @@ let package = Package(
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
+        .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "StoreMemory", "Support", "JOSE"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support"], resources: [.copy("Vectors")]),
     ]
 )

@@ -18,9 +18,9 @@ import Testing
             .handle(AppFlipRequest(parameters: params, authorization: token.map { "Bearer " + $0 }))
     }
 
-    @Test func successReturnsCodeStateAndRedirect() throws {
+    @Test func successReturnsCodeStateAndRedirect() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: try f.appAccessToken())
+        let response = await appFlip(f, token: try f.appAccessToken())
         #expect(response.status == 200)
         let code = try #require(response.string("code"))
         #expect(response.string("state") == "flip-state")
@@ -31,20 +31,20 @@ import Testing
         #expect(try f.memory.auditEvents(limit: 10).contains { $0.kind == "app_flip.allow" })
     }
 
-    @Test func codeIsRedeemableOnceOnly() throws {
+    @Test func codeIsRedeemableOnceOnly() async throws {
         let f = try Fixture()
-        let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
+        let code = await try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
         let request = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.appFlipRedirect),
         ]
-        #expect(f.googleToken(request).status == 200)
-        #expect(f.googleToken(request).error == "invalid_grant")
+        #expect(await f.googleToken(request).status == 200)
+        #expect(await f.googleToken(request).error == "invalid_grant")
     }
 
-    @Test func codeIsNotRedeemableByAnotherClient() throws {
+    @Test func codeIsNotRedeemableByAnotherClient() async throws {
         let f = try Fixture()
-        let code = try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
-        let response = f.token([
+        let code = try await #require(appFlip(f, token: try f.appAccessToken()).string("code"))
+        let response = await f.token([
             ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", Fixture.appFlipRedirect), ("client_id", "other"),
             ("client_secret", Fixture.otherSecret),
@@ -52,9 +52,9 @@ import Testing
         #expect(response.error == "invalid_grant")
     }
 
-    @Test func denyIsAccessDeniedWithRedirect() throws {
+    @Test func denyIsAccessDeniedWithRedirect() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: try f.appAccessToken(), [("decision", "deny")])
+        let response = await appFlip(f, token: try f.appAccessToken(), [("decision", "deny")])
         #expect(response.status == 403)
         #expect(response.error == "access_denied")
         let redirect = try #require(response.string("redirect_to"))
@@ -63,7 +63,7 @@ import Testing
         #expect(try f.memory.auditEvents(limit: 10).contains { $0.kind == "app_flip.access_denied" })
     }
 
-    @Test func missingTokenIsCancelled() throws {
+    @Test func missingTokenIsCancelled() async throws {
         let f = try Fixture()
         let response = appFlip(f, token: nil)
         #expect(response.status == 401)
@@ -71,29 +71,29 @@ import Testing
         #expect(response.string("redirect_to") != nil)
     }
 
-    @Test func expiredTokenIsCancelled() throws {
+    @Test func expiredTokenIsCancelled() async throws {
         let f = try Fixture()
-        let token = try f.appAccessToken()
+        let token = try await f.appAccessToken()
         f.clock.advance(by: 3601)
         #expect(appFlip(f, token: token).error == "cancelled")
     }
 
-    @Test func revokedTokenIsCancelled() throws {
+    @Test func revokedTokenIsCancelled() async throws {
         let f = try Fixture()
-        let token = try f.appAccessToken()
+        let token = try await f.appAccessToken()
         _ = try f.memory.revokeToken(hash: OpaqueToken.hash(token), at: f.clock.now())
         #expect(appFlip(f, token: token).error == "cancelled")
     }
 
-    @Test func thirdPartyTokenIsCancelled() throws {
+    @Test func thirdPartyTokenIsCancelled() async throws {
         let f = try Fixture()
-        let googleAccess = try f.googleTokens().access
+        let googleAccess = try await f.googleTokens().access
         #expect(appFlip(f, token: googleAccess).error == "cancelled")
     }
 
-    @Test func disabledAccountIsUnrecoverable() throws {
+    @Test func disabledAccountIsUnrecoverable() async throws {
         let f = try Fixture()
-        let token = try f.appAccessToken()
+        let token = try await f.appAccessToken()
         var alice = try #require(try f.memory.account(id: f.aliceID))
         alice.status = .disabled
         try f.memory.updateAccount(alice)
@@ -102,39 +102,39 @@ import Testing
         #expect(response.string("redirect_to") != nil)
     }
 
-    @Test func unknownClientIsInvalidRequest() throws {
+    @Test func unknownClientIsInvalidRequest() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: try f.appAccessToken(), clientID: "nobody")
+        let response = await appFlip(f, token: try f.appAccessToken(), clientID: "nobody")
         #expect(response.status == 400)
         #expect(response.error == "invalid_request")
     }
 
-    @Test func unregisteredGoogleRedirectIsInvalidRequestWithRedirect() throws {
+    @Test func unregisteredGoogleRedirectIsInvalidRequestWithRedirect() async throws {
         let f = try Fixture()
         let uri = "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"
-        let response = appFlip(f, token: try f.appAccessToken(), redirectURI: uri)
+        let response = await appFlip(f, token: try f.appAccessToken(), redirectURI: uri)
         #expect(response.error == "invalid_request")
         #expect(response.string("redirect_to")?.hasPrefix(uri + "?error=invalid_request") == true)
     }
 
-    @Test func foreignRedirectURIGetsNoRedirectTo() throws {
+    @Test func foreignRedirectURIGetsNoRedirectTo() async throws {
         let f = try Fixture()
-        let response = appFlip(
+        let response = await appFlip(
             f, token: try f.appAccessToken(), redirectURI: "https://evil.example/a/com.google.OPA")
         #expect(response.error == "invalid_request")
         #expect(response.string("redirect_to") == nil)
     }
 
-    @Test func registeredButNonAppFlipRedirectGetsNoRedirectToOnError() throws {
+    @Test func registeredButNonAppFlipRedirectGetsNoRedirectToOnError() async throws {
         let f = try Fixture()
         let response = appFlip(f, token: nil, redirectURI: Fixture.googleRedirect)
         #expect(response.error == "cancelled")
         #expect(response.string("redirect_to") == nil)
     }
 
-    @Test func missingParameterIsInvalidRequest() throws {
+    @Test func missingParameterIsInvalidRequest() async throws {
         let f = try Fixture()
-        let response = AppFlipEndpoint(environment: f.environment).handle(
+        let response = await AppFlipEndpoint(environment: f.environment).handle(
             AppFlipRequest(
                 parameters: Fixture.form([("client_id", "google")]),
                 authorization: "Bearer " + (try f.appAccessToken())))
@@ -150,11 +150,11 @@ import Testing
         ("https://oauth-redirect.googleusercontent.com.evil.example/a/x", false),
         ("https://oauth-redirect.googleusercontent.com/a/x/y", false),
     ])
-    func googleAppFlipURIPattern(uri: String, expected: Bool) {
+    func googleAppFlipURIPattern(uri: String, expected: Bool) async {
         #expect(AppFlipRedirect.isGoogleAppFlipURI(uri) == expected)
     }
 
-    @Test func twelveRegisteredURIs() {
+    @Test func twelveRegisteredURIs() async {
         #expect(AppFlipRedirect.registeredURIs.count == 12)
         #expect(AppFlipRedirect.registeredURIs.allSatisfy(AppFlipRedirect.isGoogleAppFlipURI))
     }

@@ -11,19 +11,19 @@ import Testing
 
     private let base = [("response_type", "code"), ("client_id", "google"), ("state", "s")]
 
-    @Test func unregisteredRedirectURIShowsErrorPageAndRedirectsNothing() throws {
+    @Test func unregisteredRedirectURIShowsErrorPageAndRedirectsNothing() async throws {
         let actions = try authorize(base + [("redirect_uri", "https://evil.example/cb")])
         #expect(actions.errorPage?.error == "invalid_request")
         #expect(!actions.hasRedirect)
     }
 
-    @Test func alteredRedirectURIShowsErrorPage() throws {
+    @Test func alteredRedirectURIShowsErrorPage() async throws {
         let actions = try authorize(base + [("redirect_uri", Fixture.googleRedirect + "/extra")])
         #expect(actions.errorPage != nil)
         #expect(!actions.hasRedirect)
     }
 
-    @Test func unknownClientShowsErrorPage() throws {
+    @Test func unknownClientShowsErrorPage() async throws {
         let actions = try authorize([
             ("response_type", "code"), ("client_id", "nobody"),
             ("redirect_uri", Fixture.googleRedirect),
@@ -32,19 +32,19 @@ import Testing
         #expect(!actions.hasRedirect)
     }
 
-    @Test func duplicatedRedirectURIShowsErrorPage() throws {
+    @Test func duplicatedRedirectURIShowsErrorPage() async throws {
         let actions = try authorize(
             base + [("redirect_uri", Fixture.googleRedirect), ("redirect_uri", Fixture.googleRedirect)])
         #expect(actions.errorPage != nil)
         #expect(!actions.hasRedirect)
     }
 
-    @Test func missingRedirectURIWithSeveralRegisteredShowsErrorPage() throws {
+    @Test func missingRedirectURIWithSeveralRegisteredShowsErrorPage() async throws {
         let actions = try authorize(base)
         #expect(actions.errorPage != nil)
     }
 
-    @Test func singleRegisteredRedirectURIIsUsedWhenOmitted() throws {
+    @Test func singleRegisteredRedirectURIIsUsedWhenOmitted() async throws {
         let actions = try authorize([("response_type", "code"), ("client_id", "rotating"), ("state", "s")])
         #expect(actions.loginPage != nil)
     }
@@ -54,7 +54,7 @@ import Testing
         ("scope", "devices admin", "invalid_scope"),
         ("code_challenge_method", "S256", "invalid_request"),
     ])
-    func laterErrorsRedirectWithState(name: String, value: String, expected: String) throws {
+    func laterErrorsRedirectWithState(name: String, value: String, expected: String) async throws {
         var pairs = base.filter { $0.0 != name } + [("redirect_uri", Fixture.googleRedirect)]
         pairs.append((name, value))
         let url = try #require(try authorize(pairs).redirectURL)
@@ -63,7 +63,7 @@ import Testing
         #expect(items["state"] == "s")
     }
 
-    @Test func duplicatedScopeRedirectsInvalidRequest() throws {
+    @Test func duplicatedScopeRedirectsInvalidRequest() async throws {
         let url = try #require(
             try authorize(
                 base + [
@@ -74,14 +74,14 @@ import Testing
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
-    @Test func publicClientWithoutPKCEIsRedirectedWithError() throws {
+    @Test func publicClientWithoutPKCEIsRedirectedWithError() async throws {
         let url = try #require(
             try authorize([("response_type", "code"), ("client_id", "public"), ("state", "p")]).redirectURL)
         #expect(url.hasPrefix(Fixture.publicRedirect))
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
-    @Test func plainPKCEIsRefused() throws {
+    @Test func plainPKCEIsRefused() async throws {
         let url = try #require(
             try authorize([
                 ("response_type", "code"), ("client_id", "public"),
@@ -91,7 +91,7 @@ import Testing
         #expect(queryItems(url)["error"] == "invalid_request")
     }
 
-    @Test func nothingIsStoredWhenACheckFails() throws {
+    @Test func nothingIsStoredWhenACheckFails() async throws {
         let f = try Fixture()
         _ = f.flow.handle(
             .authorizeRequest(

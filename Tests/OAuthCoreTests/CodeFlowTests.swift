@@ -5,7 +5,7 @@ import Testing
 
 /// The browser flow through the state machine (RFC 6749 §4.1), Google as the client.
 @Suite struct CodeFlowTests {
-    @Test func fullFlowAuthorizeLoginConsentTokenRefreshRevoke() throws {
+    @Test func fullFlowAuthorizeLoginConsentTokenRefreshRevoke() async throws {
         let f = try Fixture()
         let login = try #require(
             f.flow.handle(.authorizeRequest(Fixture.googleAuthorize(), sessionID: nil)).loginPage)
@@ -26,7 +26,7 @@ import Testing
         #expect(items["state"] == "state-123")
         let code = try #require(items["code"])
 
-        let tokens = f.googleToken([
+        let tokens = await f.googleToken([
             ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", Fixture.googleRedirect),
         ])
@@ -42,7 +42,7 @@ import Testing
         let refresh = try #require(tokens.string("refresh_token"))
         #expect(access.hasPrefix("ala_") && refresh.hasPrefix("alr_"))
 
-        let refreshed = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)])
+        let refreshed = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)])
         #expect(refreshed.status == 200)
         #expect(refreshed.string("access_token") != access)
 
@@ -51,7 +51,7 @@ import Testing
                 parameters: Fixture.form([("token", refresh)]),
                 authorization: Fixture.basic("google", Fixture.googleSecret)))
         #expect(revoke.status == 200)
-        let again = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)])
+        let again = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)])
         #expect(again.status == 400)
         #expect(again.error == "invalid_grant")
         #expect(throws: OAuthError.self) {
@@ -59,22 +59,22 @@ import Testing
         }
     }
 
-    @Test func tokensAreStoredOnlyAsHashes() throws {
+    @Test func tokensAreStoredOnlyAsHashes() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         #expect(try f.memory.token(hash: tokens.access) == nil)
         #expect(try f.memory.token(hash: OpaqueToken.hash(tokens.access))?.kind == .access)
         #expect(try f.memory.token(hash: OpaqueToken.hash(tokens.refresh))?.expiresAt == nil)
     }
 
-    @Test func longStateComesBackByteForByte() throws {
+    @Test func longStateComesBackByteForByte() async throws {
         let f = try Fixture()
         let state = String((0..<2000).map { i in Array("Ab0-_.~+/=%& é")[i % 14] })
         let url = try #require(try f.runFlow(Fixture.googleAuthorize(state: state)).redirectURL)
         #expect(queryItems(url)["state"] == state)
     }
 
-    @Test func cancelRedirectsAccessDeniedWithState() throws {
+    @Test func cancelRedirectsAccessDeniedWithState() async throws {
         let f = try Fixture()
         let url = try #require(
             try f.runFlow(Fixture.googleAuthorize(state: "s-9"), decision: "deny").redirectURL)
@@ -85,7 +85,7 @@ import Testing
         #expect(items["code"] == nil)
     }
 
-    @Test func consentWithoutCSRFTokenIsRefused() throws {
+    @Test func consentWithoutCSRFTokenIsRefused() async throws {
         let f = try Fixture()
         let consent = try consentPage(f)
         let actions = f.flow.handle(
@@ -94,7 +94,7 @@ import Testing
         #expect(!actions.hasRedirect)
     }
 
-    @Test func consentWithWrongCSRFTokenIsRefused() throws {
+    @Test func consentWithWrongCSRFTokenIsRefused() async throws {
         let f = try Fixture()
         let consent = try consentPage(f)
         let loginToken = CSRFToken.make(
@@ -108,7 +108,7 @@ import Testing
         #expect(try f.memory.auditEvents(limit: 50).allSatisfy { $0.kind != "authorize.allow" })
     }
 
-    @Test func existingSessionSkipsLoginButStillShowsConsent() throws {
+    @Test func existingSessionSkipsLoginButStillShowsConsent() async throws {
         let f = try Fixture()
         let login = try #require(
             f.flow.handle(.authorizeRequest(Fixture.googleAuthorize(), sessionID: nil)).loginPage)
@@ -117,7 +117,7 @@ import Testing
         #expect(actions.consentPage?.accountEmail == "alice@example.com")
     }
 
-    @Test func switchAccountClearsSessionAndShowsLogin() throws {
+    @Test func switchAccountClearsSessionAndShowsLogin() async throws {
         let f = try Fixture()
         let consent = try consentPage(f)
         let actions = f.flow.handle(
@@ -128,7 +128,7 @@ import Testing
         #expect(actions.loginPage != nil)
     }
 
-    @Test func firstPartyClientImpliesConsent() throws {
+    @Test func firstPartyClientImpliesConsent() async throws {
         let f = try Fixture()
         let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
         let params = Fixture.form([

@@ -16,9 +16,9 @@ import Testing
                     parameters: Fixture.form([("token", token)] + body), authorization: authorization))
     }
 
-    @Test func introspectionActiveToken() throws {
+    @Test func introspectionActiveToken() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         let response = introspect(
             f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.jsonObject["active"] as? Bool == true)
@@ -30,9 +30,9 @@ import Testing
         #expect(response.jsonObject["iat"] as? Int == Int(f.clock.now().timeIntervalSince1970))
     }
 
-    @Test func introspectionInactiveToken() throws {
+    @Test func introspectionInactiveToken() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         f.clock.advance(by: 3601)
         let response = introspect(
             f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
@@ -40,22 +40,22 @@ import Testing
         #expect(response.jsonObject as NSDictionary == ["active": false])
     }
 
-    @Test func introspectionOfAnotherClientsTokenIsInactive() throws {
+    @Test func introspectionOfAnotherClientsTokenIsInactive() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         let response = introspect(
             f, tokens.access, authorization: Fixture.basic("other", Fixture.otherSecret))
         #expect(response.jsonObject["active"] as? Bool == false)
     }
 
-    @Test func introspectionRefusedForPublicClients() throws {
+    @Test func introspectionRefusedForPublicClients() async throws {
         let f = try Fixture()
-        let response = introspect(f, try f.appAccessToken(), authorization: nil, body: [("client_id", "app")])
+        let response = await introspect(f, try f.appAccessToken(), authorization: nil, body: [("client_id", "app")])
         #expect(response.status == 401)
         #expect(response.error == "invalid_client")
     }
 
-    @Test func revocationOfUnknownTokenIs200() throws {
+    @Test func revocationOfUnknownTokenIs200() async throws {
         let f = try Fixture()
         let response = RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
@@ -64,9 +64,9 @@ import Testing
         #expect(response.status == 200)
     }
 
-    @Test func revokingAnAccessTokenRevokesOnlyThatToken() throws {
+    @Test func revokingAnAccessTokenRevokesOnlyThatToken() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         _ = RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", tokens.access)]),
@@ -74,30 +74,30 @@ import Testing
         #expect(throws: OAuthError.self) {
             try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
         }
-        #expect(
-            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        await #expect(
+            await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
-    @Test func revocationByAnotherClientIsRefusedAndKeepsTheToken() throws {
+    @Test func revocationByAnotherClientIsRefusedAndKeepsTheToken() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         let response = RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", tokens.refresh)]),
                 authorization: Fixture.basic("other", Fixture.otherSecret)))
         #expect(response.status == 400)
-        #expect(
-            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        await #expect(
+            await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
-    @Test func idTokenClaimsIncludeAtHashAndNonce() throws {
+    @Test func idTokenClaimsIncludeAtHashAndNonce() async throws {
         let f = try Fixture()
         let authTime = Int(f.clock.now().timeIntervalSince1970)
         let code = try f.googleCode(extra: [
             ("scope", "openid email profile devices"), ("nonce", "n-0S6_WzA2Mj"),
         ])
         f.clock.advance(by: 5)
-        let response = f.googleToken([
+        let response = await f.googleToken([
             ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", Fixture.googleRedirect),
         ])
@@ -117,16 +117,16 @@ import Testing
         #expect(claims["at_hash"] as? String == expected)
     }
 
-    @Test func atHashOfAKnownValue() {
+    @Test func atHashOfAKnownValue() async {
         // OIDC Core A.3's access token and its at_hash for RS256.
         let atHash = Base64URL.encode(
             SHA256Helper.hash("jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y").prefix(16))
         #expect(atHash == "77QmUPtjPfzWtF2AnpK9RQ")
     }
 
-    @Test func userInfoReleasesClaimsPerScope() throws {
+    @Test func userInfoReleasesClaimsPerScope() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens(extra: [("scope", "openid email")])
+        let tokens = try await f.googleTokens(extra: [("scope", "openid email")])
         let response = UserInfoEndpoint(environment: f.environment).handle(
             authorization: "Bearer " + tokens.access)
         #expect(
@@ -136,23 +136,23 @@ import Testing
             ])
     }
 
-    @Test func userInfoWithoutOpenIDIsInsufficientScope() throws {
+    @Test func userInfoWithoutOpenIDIsInsufficientScope() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         let response = UserInfoEndpoint(environment: f.environment).handle(
             authorization: "Bearer " + tokens.access)
         #expect(response.status == 403)
         #expect(response.error == "insufficient_scope")
     }
 
-    @Test func userInfoWithBadTokenIs401Bearer() throws {
+    @Test func userInfoWithBadTokenIs401Bearer() async throws {
         let f = try Fixture()
         let response = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer ala_nope")
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
     }
 
-    @Test func discoveryDocument() throws {
+    @Test func discoveryDocument() async throws {
         let f = try Fixture()
         let metadata = DiscoveryDocument.metadata(f.environment.configuration)
         #expect(metadata["issuer"]?.stringValue == "https://auth.example.com")

@@ -9,7 +9,7 @@ import Testing
         try #require(f.flow.handle(.authorizeRequest(Fixture.googleAuthorize(), sessionID: nil)).loginPage)
     }
 
-    @Test func unknownEmailAndWrongPasswordLookIdentical() throws {
+    @Test func unknownEmailAndWrongPasswordLookIdentical() async throws {
         let f = try Fixture()
         let page = try loginPage(f)
         let unknown = try #require(f.login(page, email: "nobody@example.com", password: "x").loginPage)
@@ -23,21 +23,21 @@ import Testing
         #expect(f.verifier.calls.withLock { $0 } == 3)
     }
 
-    @Test func loginWithWrongCSRFIsRefused() throws {
+    @Test func loginWithWrongCSRFIsRefused() async throws {
         let f = try Fixture()
         var page = try loginPage(f)
         page.csrfToken = "forged"
         #expect(f.login(page).errorPage?.error == "invalid_request")
     }
 
-    @Test func expiredInteractionIsAnErrorPage() throws {
+    @Test func expiredInteractionIsAnErrorPage() async throws {
         let f = try Fixture()
         let page = try loginPage(f)
         f.clock.advance(by: 1801)
         #expect(f.login(page).errorPage != nil)
     }
 
-    @Test func throttleRefusesEvenTheRightPasswordAfterRepeatedFailures() throws {
+    @Test func throttleRefusesEvenTheRightPasswordAfterRepeatedFailures() async throws {
         let f = try Fixture(throttle: LoginThrottle(freeFailures: 3, baseDelay: 30, maximumDelay: 3600))
         let page = try loginPage(f)
         for _ in 0..<3 { _ = f.login(page, password: "wrong") }
@@ -47,7 +47,7 @@ import Testing
         #expect(f.login(page).consentPage != nil)
     }
 
-    @Test func throttleWindowGrowsExponentially() {
+    @Test func throttleWindowGrowsExponentially() async {
         let clock = ManualClock()
         let throttle = LoginThrottle(freeFailures: 2, baseDelay: 10, maximumDelay: 1000)
         let keys = [LoginThrottle.accountKey("a@example.com")]
@@ -61,7 +61,7 @@ import Testing
         #expect(throttle.allows(keys, at: clock.now().addingTimeInterval(20)))
     }
 
-    @Test func throttleAppliesPerClientAddressAcrossAccounts() throws {
+    @Test func throttleAppliesPerClientAddressAcrossAccounts() async throws {
         let f = try Fixture(throttle: LoginThrottle(freeFailures: 2))
         let page = try loginPage(f)
         _ = f.login(page, email: "x@example.com", password: "wrong", address: "203.0.113.9")
@@ -70,18 +70,18 @@ import Testing
         #expect(f.login(page, address: "198.51.100.1").consentPage != nil)
     }
 
-    @Test func passwordGrantIsForFirstPartyClientsOnly() throws {
+    @Test func passwordGrantIsForFirstPartyClientsOnly() async throws {
         let f = try Fixture()
-        let response = f.googleToken([
+        let response = await f.googleToken([
             ("grant_type", "password"), ("username", "alice@example.com"),
             ("password", Fixture.password),
         ])
         #expect(response.error == "unauthorized_client")
     }
 
-    @Test func passwordGrantWithWrongPasswordIsInvalidGrant() throws {
+    @Test func passwordGrantWithWrongPasswordIsInvalidGrant() async throws {
         let f = try Fixture()
-        let response = f.token([
+        let response = await f.token([
             ("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com"),
             ("password", "wrong"),
         ])

@@ -21,13 +21,13 @@ import Testing
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         ),
     ])
-    func hmacRFC4231(keyHex: String, message: [UInt8], expected: String) throws {
+    func hmacRFC4231(keyHex: String, message: [UInt8], expected: String) async throws {
         let key = try #require(Hex.decode(keyHex))
         #expect(Hex.encode(HMACSHA256.authenticate(message, key: key)) == expected)
     }
 
     @Test(arguments: OpaqueToken.Kind.allCases)
-    func opaqueTokensCarry256BitsAndAPrefix(kind: OpaqueToken.Kind) throws {
+    func opaqueTokensCarry256BitsAndAPrefix(kind: OpaqueToken.Kind) async throws {
         let token = OpaqueToken.generate(kind, random: SeededRandom(seed: 7))
         #expect(token.hasPrefix(kind.rawValue))
         #expect(try Base64URL.decode(token.dropFirst(4)).count == 32)
@@ -35,14 +35,14 @@ import Testing
         #expect(OpaqueToken.hash(token) != token)
     }
 
-    @Test func clientSecretHashMatchesInConstantTimeHelper() {
+    @Test func clientSecretHashMatchesInConstantTimeHelper() async {
         let secret = ClientSecret.generate(SeededRandom(seed: 3))
         #expect(ClientSecret.isAcceptable(secret))
         #expect(ClientSecret.matches(secret, storedHash: ClientSecret.hash(secret)))
         #expect(!ClientSecret.matches(secret + "x", storedHash: ClientSecret.hash(secret)))
     }
 
-    @Test func csrfTokenIsBoundToPurposeAndInteraction() {
+    @Test func csrfTokenIsBoundToPurposeAndInteraction() async {
         let secret: [UInt8] = Array(repeating: 9, count: 32)
         let token = CSRFToken.make(secret: secret, purpose: "consent", binding: "i1")
         #expect(CSRFToken.verify(token, secret: secret, purpose: "consent", binding: "i1"))
@@ -56,11 +56,11 @@ import Testing
         ("http://auth.example.com", "issuer"),
         ("https://auth.example.com?x=1", "issuer"),
     ])
-    func configurationRejectsBadIssuer(issuer: String, key: String) {
+    func configurationRejectsBadIssuer(issuer: String, key: String) async {
         #expect(throws: OAuthConfiguration.Invalid.self) { try OAuthConfiguration(issuer: issuer) }
     }
 
-    @Test func configurationNamesTheKeyAtFault() {
+    @Test func configurationNamesTheKeyAtFault() async {
         do {
             _ = try OAuthConfiguration(issuer: "https://a.example", codeLifetime: 601)
             Issue.record("accepted a code lifetime over 10 minutes")
@@ -69,11 +69,11 @@ import Testing
         }
     }
 
-    @Test func loopbackHTTPIssuerIsAllowed() throws {
+    @Test func loopbackHTTPIssuerIsAllowed() async throws {
         #expect(try OAuthConfiguration(issuer: "http://127.0.0.1:8080/").issuer == "http://127.0.0.1:8080")
     }
 
-    @Test func errorStatusesAreFixed() {
+    @Test func errorStatusesAreFixed() async {
         let expected: [OAuthError.Code: Int] = [
             .invalidRequest: 400, .invalidClient: 401, .invalidGrant: 400, .unauthorizedClient: 400,
             .unsupportedGrantType: 400, .invalidScope: 400, .serverError: 500, .temporarilyUnavailable: 503,
@@ -82,12 +82,12 @@ import Testing
         for (code, status) in expected { #expect(code.status == status, "\(code.rawValue)") }
     }
 
-    @Test func storeUnavailableMapsToTemporarilyUnavailable() {
+    @Test func storeUnavailableMapsToTemporarilyUnavailable() async {
         #expect(OAuthError.from(StoreError.unavailable("down")).code == .temporarilyUnavailable)
         #expect(OAuthError.from(StoreError.corrupt("bad")).code == .serverError)
     }
 
-    @Test func privateDetailIsNeverSent() throws {
+    @Test func privateDetailIsNeverSent() async throws {
         let error = OAuthError.invalidGrant("the code is invalid", detail: "grant grt_secret revoked")
         guard case .json(_, let body, _) = error.response else { Issue.record("not json"); return }
         #expect(!String(decoding: body, as: UTF8.self).contains("grt_secret"))

@@ -5,10 +5,10 @@ import Testing
 
 /// RFC 6749 §6 and Google's rules for refresh (google-account-linking.md §1.2, §8 items 8–9).
 @Suite struct RefreshTests {
-    @Test func refreshGivesNewAccessTokenAndTheOldOneStillWorks() throws {
+    @Test func refreshGivesNewAccessTokenAndTheOldOneStillWorks() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
-        let response = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)])
+        let tokens = try await f.googleTokens()
+        let response = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)])
         let newAccess = try #require(response.string("access_token"))
         #expect(newAccess != tokens.access)
         #expect(response.string("refresh_token") == tokens.refresh)
@@ -17,36 +17,36 @@ import Testing
         #expect(try service.verifyAccessToken(newAccess).account.id == f.aliceID)
     }
 
-    @Test func refreshByAnotherClientIsInvalidGrant() throws {
+    @Test func refreshByAnotherClientIsInvalidGrant() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
-        let response = f.token([
+        let tokens = try await f.googleTokens()
+        let response = await f.token([
             ("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
             ("client_id", "other"), ("client_secret", Fixture.otherSecret),
         ])
         #expect(response.error == "invalid_grant")
     }
 
-    @Test func widerScopeOnRefreshIsInvalidScope() throws {
+    @Test func widerScopeOnRefreshIsInvalidScope() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
-        let response = f.googleToken([
+        let tokens = try await f.googleTokens()
+        let response = await f.googleToken([
             ("grant_type", "refresh_token"), ("refresh_token", tokens.refresh),
             ("scope", "devices email"),
         ])
         #expect(response.error == "invalid_scope")
     }
 
-    @Test func unknownRefreshTokenIsInvalidGrant() throws {
+    @Test func unknownRefreshTokenIsInvalidGrant() async throws {
         let f = try Fixture()
-        let response = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", "alr_nope")])
+        let response = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", "alr_nope")])
         #expect(response.status == 400)
         #expect(response.error == "invalid_grant")
     }
 
-    @Test func expiredAccessTokenIsRejected() throws {
+    @Test func expiredAccessTokenIsRejected() async throws {
         let f = try Fixture()
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         f.clock.advance(by: 3601)
         #expect(throws: OAuthError.self) {
             try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
@@ -54,51 +54,51 @@ import Testing
     }
 
     // Rotation, for a client that opted in.
-    private func rotatingTokens(_ f: Fixture) throws -> String {
+    private func rotatingTokens(_ f: Fixture) async throws -> String {
         let params = Fixture.form([("response_type", "code"), ("client_id", "rotating"), ("state", "r")])
         let url = try #require(try f.runFlow(params).redirectURL)
         let code = try #require(queryItems(url)["code"])
-        let response = refresh(f, [("grant_type", "authorization_code"), ("code", code)])
+        let response = await refresh(f, [("grant_type", "authorization_code"), ("code", code)])
         return try #require(response.string("refresh_token"))
     }
 
-    private func refresh(_ f: Fixture, _ pairs: [(String, String)]) -> EndpointResponse {
-        f.token(pairs, authorization: Fixture.basic("rotating", Fixture.rotatingSecret))
+    private func refresh(_ f: Fixture, _ pairs: [(String, String)]) async -> EndpointResponse {
+        await f.token(pairs, authorization: Fixture.basic("rotating", Fixture.rotatingSecret))
     }
 
-    @Test func rotationIssuesANewRefreshToken() throws {
+    @Test func rotationIssuesANewRefreshToken() async throws {
         let f = try Fixture()
-        let first = try rotatingTokens(f)
-        let response = refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+        let first = try await rotatingTokens(f)
+        let response = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
         let second = try #require(response.string("refresh_token"))
         #expect(second != first)
         #expect(try f.memory.token(hash: OpaqueToken.hash(first))?.rotatedAt != nil)
-        #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", second)]).status == 200)
+        await #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", second)]).status == 200)
     }
 
-    @Test func rotatedTokenReusedInsideGracePeriodStillAnswers() throws {
+    @Test func rotatedTokenReusedInsideGracePeriodStillAnswers() async throws {
         let f = try Fixture()
-        let first = try rotatingTokens(f)
-        let successor = try #require(
+        let first = try await rotatingTokens(f)
+        let successor = try await #require(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
                 .string("refresh_token"))
         f.clock.advance(by: 30)
-        let reuse = refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+        let reuse = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
         #expect(reuse.status == 200)
         #expect(reuse.string("access_token") != nil)
-        #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).status == 200)
+        await #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).status == 200)
     }
 
-    @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() throws {
+    @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() async throws {
         let f = try Fixture()
-        let first = try rotatingTokens(f)
-        let successor = try #require(
+        let first = try await rotatingTokens(f)
+        let successor = try await #require(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
                 .string("refresh_token"))
         f.clock.advance(by: 61)
-        #expect(
+        await #expect(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
-        #expect(
+        await #expect(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
                 == "invalid_grant")
     }

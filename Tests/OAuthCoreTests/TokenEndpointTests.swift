@@ -9,43 +9,43 @@ import Testing
         [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.googleRedirect)]
     }
 
-    @Test func clientSecretBasic() throws {
+    @Test func clientSecretBasic() async throws {
         let f = try Fixture()
-        let response = f.token(
+        let response = await f.token(
             codeRequest(try f.googleCode()), authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 200)
     }
 
-    @Test func clientSecretBasicIsPercentDecoded() throws {
+    @Test func clientSecretBasicIsPercentDecoded() async throws {
         let f = try Fixture()
         let secret = "s3cret with:colon & plus+ and é, long enough!"
         try f.memory.insertClient(
             Client(
                 id: "odd:id", name: "Odd", secretHash: ClientSecret.hash(secret),
                 redirectURIs: [Fixture.googleRedirect], createdAt: f.clock.now()))
-        let response = f.token(
+        let response = await f.token(
             [("grant_type", "refresh_token"), ("refresh_token", "alr_unknown")],
             authorization: Fixture.basic("odd:id", secret))
         #expect(response.error == "invalid_grant")  // authenticated: the failure is the grant, not the client
     }
 
-    @Test func clientSecretPost() throws {
+    @Test func clientSecretPost() async throws {
         let f = try Fixture()
-        #expect(f.googleToken(codeRequest(try f.googleCode())).status == 200)
+        #expect(await f.googleToken(codeRequest(try f.googleCode())).status == 200)
     }
 
-    @Test func basicAndBodySecretTogetherAreRejected() throws {
+    @Test func basicAndBodySecretTogetherAreRejected() async throws {
         let f = try Fixture()
-        let response = f.token(
+        let response = await f.token(
             codeRequest(try f.googleCode()) + [("client_secret", Fixture.googleSecret)],
             authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 400)
         #expect(response.error == "invalid_request")
     }
 
-    @Test func wrongSecretWithBasicIs401WithWWWAuthenticate() throws {
+    @Test func wrongSecretWithBasicIs401WithWWWAuthenticate() async throws {
         let f = try Fixture()
-        let response = f.token(
+        let response = await f.token(
             codeRequest(try f.googleCode()), authorization: Fixture.basic("google", "wrong"))
         #expect(response.status == 401)
         #expect(response.error == "invalid_client")
@@ -53,96 +53,96 @@ import Testing
         #expect(response.header("Cache-Control") == "no-store")
     }
 
-    @Test func wrongSecretInBodyIs401WithoutWWWAuthenticate() throws {
+    @Test func wrongSecretInBodyIs401WithoutWWWAuthenticate() async throws {
         let f = try Fixture()
-        let response = f.token(
+        let response = await f.token(
             codeRequest(try f.googleCode()) + [("client_id", "google"), ("client_secret", "wrong")])
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate") == nil)
     }
 
-    @Test func duplicateParameterIsInvalidRequest() throws {
+    @Test func duplicateParameterIsInvalidRequest() async throws {
         let f = try Fixture()
-        let response = f.googleToken(codeRequest(try f.googleCode()) + [("code", "alc_other")])
+        let response = await f.googleToken(codeRequest(try f.googleCode()) + [("code", "alc_other")])
         #expect(response.status == 400)
         #expect(response.error == "invalid_request")
     }
 
-    @Test func unknownGrantTypeIsUnsupported() throws {
+    @Test func unknownGrantTypeIsUnsupported() async throws {
         let f = try Fixture()
-        let response = f.googleToken([("grant_type", "client_credentials")])
+        let response = await f.googleToken([("grant_type", "client_credentials")])
         #expect(response.status == 400)
         #expect(response.error == "unsupported_grant_type")
     }
 
-    @Test func codeReplayRevokesTheGrantsTokens() throws {
+    @Test func codeReplayRevokesTheGrantsTokens() async throws {
         let f = try Fixture()
         let code = try f.googleCode()
-        let first = f.googleToken(codeRequest(code))
+        let first = await f.googleToken(codeRequest(code))
         let access = try #require(first.string("access_token"))
         let refresh = try #require(first.string("refresh_token"))
-        let second = f.googleToken(codeRequest(code))
+        let second = await f.googleToken(codeRequest(code))
         #expect(second.error == "invalid_grant")
         #expect(throws: OAuthError.self) {
             try TokenService(environment: f.environment).verifyAccessToken(access)
         }
-        #expect(
-            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error
+        await #expect(
+            await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error
                 == "invalid_grant")
     }
 
-    @Test func codeUsedByAnotherClientIsInvalidGrant() throws {
+    @Test func codeUsedByAnotherClientIsInvalidGrant() async throws {
         let f = try Fixture()
-        let response = f.token(
+        let response = await f.token(
             codeRequest(try f.googleCode()) + [
                 ("client_id", "other"), ("client_secret", Fixture.otherSecret),
             ])
         #expect(response.error == "invalid_grant")
     }
 
-    @Test func redirectURIMismatchIsInvalidGrant() throws {
+    @Test func redirectURIMismatchIsInvalidGrant() async throws {
         let f = try Fixture()
         let code = try f.googleCode()
-        let response = f.googleToken([
+        let response = await f.googleToken([
             ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", Fixture.appFlipRedirect),
         ])
         #expect(response.error == "invalid_grant")
     }
 
-    @Test func expiredCodeIsInvalidGrant() throws {
+    @Test func expiredCodeIsInvalidGrant() async throws {
         let f = try Fixture()
         let code = try f.googleCode()
         f.clock.advance(by: 601)
-        #expect(f.googleToken(codeRequest(code)).error == "invalid_grant")
+        #expect(await f.googleToken(codeRequest(code)).error == "invalid_grant")
     }
 
-    @Test func missingCodeIsInvalidRequest() throws {
+    @Test func missingCodeIsInvalidRequest() async throws {
         let f = try Fixture()
-        #expect(f.googleToken([("grant_type", "authorization_code")]).error == "invalid_request")
+        #expect(await f.googleToken([("grant_type", "authorization_code")]).error == "invalid_request")
     }
 
-    @Test func storageFailureIs5xxNotInvalidGrant() throws {
+    @Test func storageFailureIs5xxNotInvalidGrant() async throws {
         let fail = FailSwitch()
         let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
-        let tokens = try f.googleTokens()
+        let tokens = try await f.googleTokens()
         fail.on.withLock { $0 = true }
-        let response = f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)])
+        let response = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)])
         #expect(response.status == 503)
         #expect(response.error == "temporarily_unavailable")
         #expect(response.header("Cache-Control") == "no-store")
         fail.on.withLock { $0 = false }
-        #expect(
-            f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
+        await #expect(
+            await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
-    @Test func storageFailureDuringCodeExchangeKeepsTheCodeUsable() throws {
+    @Test func storageFailureDuringCodeExchangeKeepsTheCodeUsable() async throws {
         let fail = FailSwitch()
         let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
         let code = try f.googleCode()
         fail.on.withLock { $0 = true }
-        #expect(f.googleToken(codeRequest(code)).status == 503)
+        #expect(await f.googleToken(codeRequest(code)).status == 503)
         fail.on.withLock { $0 = false }
-        #expect(f.googleToken(codeRequest(code)).status == 200)
+        #expect(await f.googleToken(codeRequest(code)).status == 200)
     }
 }

@@ -53,5 +53,5 @@ public struct TokenExchangeResult: Sendable, Equatable {
 /// Throw an `OAuthError`: invalid_grant for a token that failed verification, `.linkRequired(…)`
 /// when another account owns the verified email.
 public protocol TokenExchangeHandler: Sendable {
-    func exchange(_ request: TokenExchangeRequest) throws -> TokenExchangeResult
+    func exchange(_ request: TokenExchangeRequest) async throws -> TokenExchangeResult
 }

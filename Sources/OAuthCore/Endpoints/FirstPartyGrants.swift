@@ -37,7 +37,7 @@ struct PasswordGrant: TokenGrant {
 struct TokenExchangeGrant: TokenGrant {
     static let grantType = "urn:ietf:params:oauth:grant-type:token-exchange"
 
-    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
+    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue {
         guard client.firstParty else {
             throw OAuthError.unauthorizedClient("this client may not use token exchange")
         }
@@ -47,7 +47,7 @@ struct TokenExchangeGrant: TokenGrant {
         let scope = try ScopeRules.resolve(
             request.parameters["scope"], client: client,
             configuration: environment.configuration)
-        let result = try handler.exchange(
+        let result = try await handler.exchange(
             TokenExchangeRequest(parameters: request.parameters, client: client))
         let extra: [String: JSONValue] = [
             "account_id": .string(result.accountID), "account_created": .bool(result.accountCreated),

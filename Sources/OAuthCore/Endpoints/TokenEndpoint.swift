@@ -19,7 +19,7 @@ public struct TokenRequest: Sendable {
 /// One grant type (STYLE.md §3): the steps inside `handle` are explicit calls in order.
 protocol TokenGrant: Sendable {
     static var grantType: String { get }
-    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue
+    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue
 }
 
 /// RFC 6749 §3.2: the token endpoint; one grant type per wire value of `grant_type`.
@@ -40,9 +40,9 @@ public struct TokenEndpoint: Sendable {
     /// The grant types announced in discovery.
     public static var grantTypesSupported: [String] { grants.keys.sorted() }
 
-    public func handle(_ request: TokenRequest) -> EndpointResponse {
+    public func handle(_ request: TokenRequest) async -> EndpointResponse {
         do {
-            return .json(try respond(request))
+            return .json(try await respond(request))
         } catch {
             let oauth = OAuthError.from(error)
             environment.log(
@@ -52,7 +52,7 @@ public struct TokenEndpoint: Sendable {
         }
     }
 
-    private func respond(_ request: TokenRequest) throws -> JSONValue {
+    private func respond(_ request: TokenRequest) async throws -> JSONValue {
         // RFC 6749 §3.2: request parameters MUST NOT be included more than once.
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
@@ -65,6 +65,6 @@ public struct TokenEndpoint: Sendable {
         }
         let client = try ClientAuthenticator(storage: environment.storage)
             .authenticate(request.parameters, authorization: request.authorization).client
-        return try grant.handle(request, client: client, environment: environment)
+        return try await grant.handle(request, client: client, environment: environment)
     }
 }

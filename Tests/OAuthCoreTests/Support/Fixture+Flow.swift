@@ -42,9 +42,9 @@ extension Fixture {
     }
 
     /// Tokens for Google from a fresh code.
-    func googleTokens(extra: [(String, String)] = []) throws -> (access: String, refresh: String) {
+    func googleTokens(extra: [(String, String)] = []) async throws -> (access: String, refresh: String) {
         let code = try googleCode(extra: extra)
-        let response = googleToken([
+        let response = await googleToken([
             ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", Self.googleRedirect),
         ])
@@ -52,8 +52,8 @@ extension Fixture {
     }
 
     /// An access token of the first-party app for Alice (password grant).
-    func appAccessToken() throws -> String {
-        let response = token([
+    func appAccessToken() async throws -> String {
+        let response = await token([
             ("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com"),
             ("password", Self.password),
         ])

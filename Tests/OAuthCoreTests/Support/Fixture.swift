@@ -100,12 +100,12 @@ struct Fixture {
         return "Basic " + Data(encoded.utf8).base64EncodedString()
     }
 
-    func token(_ pairs: [(String, String)], authorization: String? = nil) -> EndpointResponse {
-        tokenEndpoint.handle(TokenRequest(parameters: Self.form(pairs), authorization: authorization))
+    func token(_ pairs: [(String, String)], authorization: String? = nil) async -> EndpointResponse {
+        await tokenEndpoint.handle(TokenRequest(parameters: Self.form(pairs), authorization: authorization))
     }
 
-    func googleToken(_ pairs: [(String, String)]) -> EndpointResponse {
-        token(pairs + [("client_id", "google"), ("client_secret", Self.googleSecret)])
+    func googleToken(_ pairs: [(String, String)]) async -> EndpointResponse {
+        await token(pairs + [("client_id", "google"), ("client_secret", Self.googleSecret)])
     }
 }
 
