@@ -39,6 +39,8 @@ public final class AccountLinkApp: Sendable {
                             appleWeb: false, googleWeb: false)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
         deletion = runtime.deletion
+        // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
+        try runtime.keyRing.refresh()
     }
 
     static let paths: Set<String> = [

@@ -11,7 +11,6 @@ public final class SigningKeyRing: Sendable {
     public struct Loaded: Sendable {
         public let active: SigningKey
         public let published: [SigningKey]
-        let loadedAt: Date
     }
 
     private let storage: any Storage
@@ -21,8 +20,6 @@ public final class SigningKeyRing: Sendable {
     /// How long a retired key stays published: the longest lifetime of anything it signed, plus leeway.
     private let overlap: TimeInterval
     private let cache = Mutex<Loaded?>(nil)
-    /// Other instances may rotate (PostgreSQL deployments): reload this often.
-    private let reloadInterval: TimeInterval = 60
 
     public init(storage: any Storage, masterKey: [UInt8], clock: any Clock, random: any RandomSource,
                 overlap: TimeInterval) {
@@ -33,14 +30,19 @@ public final class SigningKeyRing: Sendable {
         self.overlap = overlap
     }
 
-    /// The keys, creating the first one when the store has none.
+    /// The keys as last loaded; loads them (creating the first key) only when nothing is cached.
+    /// It never touches the store once loaded, because ID tokens are signed inside storage
+    /// transactions; `refresh()` picks up rotations made elsewhere (the server calls it periodically).
     public func current() throws -> Loaded {
-        let now = clock.now()
-        if let loaded = cache.withLock({ $0 }), now.timeIntervalSince(loaded.loadedAt) < reloadInterval {
-            return loaded
-        }
+        if let loaded = cache.withLock({ $0 }) { return loaded }
+        return try refresh()
+    }
+
+    /// Reloads from the store, creating the first key when there is none.
+    @discardableResult
+    public func refresh() throws -> Loaded {
         if try storage.signingKeys().isEmpty { _ = try rotate() }
-        let loaded = try load(at: now)
+        let loaded = try load(at: clock.now())
         cache.withLock { $0 = loaded }
         return loaded
     }
@@ -54,7 +56,7 @@ public final class SigningKeyRing: Sendable {
         guard let activeIndex = visible.firstIndex(where: { $0.retiredAt == nil }) else {
             throw RuntimeError("no active signing key; run `accountlink keys rotate`")
         }
-        return Loaded(active: keys[activeIndex], published: keys, loadedAt: now)
+        return Loaded(active: keys[activeIndex], published: keys)
     }
 
     /// Makes a new active key and retires the previous one, atomically. Returns the new key's kid.
