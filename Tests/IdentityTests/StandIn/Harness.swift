@@ -80,3 +80,7 @@ final class Harness: Sendable {
 
     func account(_ id: String) throws -> Account { try #require(try storage.account(id: id)) }
 }
+
+extension Harness {
+    struct Failure: Error {}
+}
