@@ -28,9 +28,9 @@ import Testing
         }
 
         func body(_ type: String, asString: Bool = false, jti: String = UUID().uuidString, aud: String = Harness.appBundleID,
-                  eventTime: Int64? = nil, key: SigningKey? = nil) throws -> [UInt8] {
+                  eventTime: Int64? = nil, key: SigningKey? = nil, sub: String = "001.ann") throws -> [UInt8] {
             let events: JSONValue = [
-                "type": .string(type), "sub": "001.ann", "email": "ann@example.com", "is_private_email": "false",
+                "type": .string(type), "sub": .string(sub), "email": "ann@example.com", "is_private_email": "false",
                 "event_time": .int(eventTime ?? h.clock.unixTime),
             ]
             let claims: [String: JSONValue] = [
@@ -106,8 +106,9 @@ import Testing
     @Test func replaysUnknownTypesAndUnknownUsersAreAnswered200() async throws {
         let f = try await Fixture()
         let body = try f.body("email-disabled", jti: "jti-1")
-        #expect(try await f.processor.process(body: body) == .processed("email-disabled"))
-        #expect(try await f.processor.process(body: body) == .duplicate)
+        #expect(await f.processor.process(body: body) == .processed("email-disabled"))
+        #expect(await f.processor.process(body: body) == .duplicate)
+        #expect(try await f.processor.process(body: f.body("consent-revoked", sub: "001.nobody")) == .ignored("unknown subject"))
         let unknown = try await f.processor.process(body: f.body("something-new"))
         #expect(unknown.httpStatus == 200)
         guard case .ignored = unknown else { Issue.record("\(unknown)"); return }
