@@ -116,3 +116,25 @@ import FoundationNetworking
         return [0x30, UInt8(body.count)] + body
     }
 }
+
+@Suite struct AppleCodeDuringLinkingTests {
+    @Test func aWebCodeSentWhileLinkingIsKeptUntilTheLinkIsRedeemed() async throws {
+        let h = try Harness()
+        let service = h.signInService()
+        guard case .signedIn(let ann, _) = try await service.signIn(
+            provider: .google, identity: h.googleIdentity(sub: "g-ann", email: "ann@example.com")) else { return }
+        h.standIn.addCode("web-code", .init(clientID: Harness.servicesID, subject: "001.ann", refreshToken: "r.web"))
+        let outcome = try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com", aud: Harness.servicesID),
+            appleAuthorizationCode: "web-code", appleRedirectURI: "https://example.com/apple/callback")
+        guard case .linkRequired(let token, _) = outcome else { Issue.record("\(outcome)"); return }
+        let sent = try #require(h.standIn.snapshot.tokenRequests.first)
+        #expect(sent["client_id"] == Harness.servicesID && sent["redirect_uri"] == "https://example.com/apple/callback")
+        #expect(try h.storage.thirdPartyTokens(accountID: ann).isEmpty)
+
+        let apple = try service.redeemLinkToken(token, provenAccountID: ann)
+        let stored = try #require(try h.storage.thirdPartyTokens(accountID: ann).first)
+        #expect(stored.identityID == apple.id)
+        #expect(try h.sealer.open(stored.encryptedRefreshToken, provider: .apple).clientID == Harness.servicesID)
+    }
+}

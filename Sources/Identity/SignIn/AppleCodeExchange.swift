@@ -40,10 +40,10 @@ public struct AppleCodeExchange: Sendable {
 
 extension SignInService {
     /// Exchanges the code if one came and Apple is configured; a failure never loses the sign-in.
-    func exchangeAppleCode(_ code: String?, identity: VerifiedIdentity) async -> [UInt8]? {
-        guard let code, !code.isEmpty, let apple else { return nil }
+    func exchangeAppleCode(_ code: AppleCode?, identity: VerifiedIdentity) async -> [UInt8]? {
+        guard let code, !code.code.isEmpty, let apple else { return nil }
         do {
-            return try await apple.sealedRefreshToken(code: code, identity: identity)
+            return try await apple.sealedRefreshToken(code: code.code, identity: identity, redirectURI: code.redirectURI)
         } catch {
             // invalid_grant too (a code used twice, specs §9.3): the identity token already proved the person.
             logger.warning("apple code exchange failed", ["apple.client_id": identity.audience,
@@ -52,7 +52,7 @@ extension SignInService {
         }
     }
 
-    func storeAppleToken(code: String?, identity: VerifiedIdentity, identityID: String, accountID: String) async {
+    func storeAppleToken(code: AppleCode?, identity: VerifiedIdentity, identityID: String, accountID: String) async {
         guard let sealed = await exchangeAppleCode(code, identity: identity) else { return }
         do {
             try storage.saveThirdPartyToken(ThirdPartyToken(identityID: identityID, accountID: accountID, provider: .apple,

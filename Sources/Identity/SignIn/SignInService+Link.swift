@@ -63,10 +63,11 @@ extension SignInService {
     /// because the session already proves the account.
     @discardableResult
     public func addIdentity(to accountID: String, provider: Provider, identity: VerifiedIdentity,
-                            appleAuthorizationCode: String? = nil) async throws -> OAuthCore.Identity {
+                            appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> OAuthCore.Identity {
         let added = try insertIdentity(provider, identity, accountID: accountID, kind: "identity.added")
         if provider == .apple {
-            await storeAppleToken(code: appleAuthorizationCode, identity: identity, identityID: added.id, accountID: accountID)
+            let code = appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) }
+            await storeAppleToken(code: code, identity: identity, identityID: added.id, accountID: accountID)
         }
         return added
     }

@@ -61,9 +61,10 @@ public struct SignInService: Sendable {
     ///   - identity: a token already verified by the Apple or Google verifier (nonce included).
     ///   - names: Apple's `fullName`, sent only on the first authorization (specs §9.6).
     ///   - appleAuthorizationCode: exchanged for a refresh token kept sealed for revocation (TN3194).
+    ///   - appleRedirectURI: only for web codes, exactly as sent to Apple's authorize endpoint (specs §9.4).
     public func signIn(provider: Provider, identity: VerifiedIdentity, names: (given: String?, family: String?)? = nil,
-                       appleAuthorizationCode: String? = nil) async throws -> Outcome {
-        let code = provider == .apple ? appleAuthorizationCode : nil
+                       appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> Outcome {
+        let code = provider == .apple ? appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) } : nil
         if let existing = try storage.identity(provider: provider.stored, subject: identity.subject) {
             let accountID = try refresh(existing, with: identity, displayName: Self.displayName(names))
             await storeAppleToken(code: code, identity: identity, identityID: existing.id, accountID: accountID)
@@ -103,6 +104,14 @@ public struct SignInService: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
+
+/// An Apple authorization code and, for web codes, the redirect URI it was issued for.
+struct AppleCode: Sendable {
+    let code: String
+    let redirectURI: String?
+}
+
+public typealias SignInOutcome = SignInService.Outcome
 
 extension SignInService.Provider {
     var stored: OAuthCore.Identity.Provider { self == .apple ? .apple : .google }

@@ -30,6 +30,8 @@ final class AppleStandIn: Sendable {
     let p8PEM: String
     let clientSecretKey: SigningKey
     let clock: ManualClock
+    private let url = Mutex(URL(string: "http://127.0.0.1")!)
+    var baseURL: URL { url.withLock { $0 } }
     let state = Mutex(State())
     private let server: Mutex<LoopbackHTTPServer?> = Mutex(nil)
 
@@ -40,14 +42,19 @@ final class AppleStandIn: Sendable {
         let started = try LoopbackHTTPServer { [weak self] request in
             self?.handle(request) ?? .json(503, "{}")
         }
+        url.withLock { $0 = started.baseURL }
         server.withLock { $0 = started }
     }
 
-    deinit { server.withLock { $0?.stop() } }
+    deinit { stop() }
 
-    func stop() { server.withLock { $0?.stop() } }
-
-    var baseURL: URL { server.withLock { $0!.baseURL } }
+    /// Idempotent: the listening socket is closed exactly once (a second close could hit a reused fd).
+    func stop() {
+        server.withLock {
+            $0?.stop()
+            $0 = nil
+        }
+    }
 
     func publishApple(_ keys: [SigningKey]) { state.withLock { $0.appleKeys = keys } }
     func publishGoogle(_ keys: [SigningKey]) { state.withLock { $0.googleKeys = keys } }
