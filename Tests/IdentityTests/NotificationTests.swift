@@ -28,15 +28,18 @@ import Testing
         }
 
         func body(_ type: String, asString: Bool = false, jti: String = UUID().uuidString, aud: String = Harness.appBundleID,
-                  eventTime: Int64? = nil, key: SigningKey? = nil, sub: String = "001.ann") throws -> [UInt8] {
+                  eventTime: Int64? = nil, key: SigningKey? = nil, sub: String = "001.ann",
+                  extra: [String: JSONValue] = [:], dropIAT: Bool = false) throws -> [UInt8] {
             let events: JSONValue = [
                 "type": .string(type), "sub": .string(sub), "email": "ann@example.com", "is_private_email": "false",
                 "event_time": .int(eventTime ?? h.clock.unixTime),
             ]
-            let claims: [String: JSONValue] = [
+            var claims: [String: JSONValue] = [
                 "iss": "https://appleid.apple.com", "aud": .string(aud), "iat": .int(h.clock.unixTime), "jti": .string(jti),
                 "events": asString ? .string(events.serialized) : events,
             ]
+            claims.merge(extra) { $1 }
+            if dropIAT { claims["iat"] = nil }
             let payload = try (key ?? h.appleKey).sign(claims: claims)
             return Array(JSONValue.object(["payload": .string(payload)]).serialized.utf8)
         }
@@ -117,7 +120,11 @@ import Testing
     @Test func forgeriesWrongAudiencesAndGarbageAreRejected() async throws {
         let f = try await Fixture()
         let stranger = try SigningKey.generate(.rs256)
+        let now = f.h.clock.unixTime
         for body in [try f.body("consent-revoked", key: stranger), try f.body("consent-revoked", aud: "com.other.app"),
+                     try f.body("consent-revoked", extra: ["exp": .int(now - 3600)]),
+                     try f.body("consent-revoked", extra: ["iss": "https://appleid.apple.com/auth/oauth2/v2"]),
+                     try f.body("consent-revoked", dropIAT: true), try f.body("consent-revoked", extra: ["events": 5]),
                      Array("{\"payload\":\"a.b.c\"}".utf8), Array("not json".utf8)] {
             let outcome = await f.processor.process(body: body)
             guard case .rejected = outcome else { Issue.record("\(outcome)"); continue }
