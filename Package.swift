@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "IdentityTests",
+                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "Support"]),
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),

@@ -1,0 +1,106 @@
+import Foundation
+import Support
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Apple's `TokenResponse` (https://developer.apple.com/documentation/signinwithapplerestapi/tokenresponse).
+public struct AppleTokenResponse: Sendable, Equatable, Decodable {
+    public let accessToken: String?
+    /// Documented as `bearer`, sent as `Bearer` (specs §2.2): compare case-insensitively if at all.
+    public let tokenType: String?
+    public let expiresIn: Int?
+    /// Only on code exchange; kept sealed for revocation (TN3194).
+    public let refreshToken: String?
+    public let idToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in"
+        case refreshToken = "refresh_token", idToken = "id_token"
+    }
+}
+
+/// The Sign in with Apple REST API: `/auth/token` (code exchange) and `/auth/revoke`
+/// (specs/sign-in-with-apple.md §2, §4). Bodies are form-urlencoded (specs §10).
+public struct AppleClient: Sendable {
+    public struct Configuration: Sendable {
+        public let baseURL: URL
+        public let timeout: TimeInterval
+
+        public init(baseURL: URL = URL(string: "https://appleid.apple.com")!, timeout: TimeInterval = 10) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+        }
+    }
+
+    public static let maximumBodySize = 256 * 1024
+    public let configuration: Configuration
+    public let secret: AppleClientSecret
+    private let session: URLSession
+
+    public init(configuration: Configuration, secret: AppleClientSecret, session: URLSession = .shared) {
+        self.configuration = configuration
+        self.secret = secret
+        self.session = session
+    }
+
+    /// Validates an authorization code (single use, 5 minutes; specs §9.3). `clientID` is the client the
+    /// code was issued to: the bundle ID for native codes, the Services ID for web codes (§9.2);
+    /// `redirectURI` only for web codes (§9.4).
+    public func exchangeCode(_ code: String, clientID: String, redirectURI: String? = nil) async throws -> AppleTokenResponse {
+        var form = FormParameters()
+        form.append("client_id", clientID)
+        form.append("client_secret", try secret.secret(for: clientID))
+        form.append("code", code)
+        form.append("grant_type", "authorization_code")
+        if let redirectURI { form.append("redirect_uri", redirectURI) }
+        let body = try await post("auth/token", form)
+        do {
+            return try JSONDecoder().decode(AppleTokenResponse.self, from: Data(body))
+        } catch {
+            throw AppleClientError.invalidResponse("the token response is not a TokenResponse")
+        }
+    }
+
+    /// Revokes a refresh or access token (https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens).
+    /// Apple answers 200 even for unknown tokens (specs §9.11), so success is best effort.
+    public func revoke(_ token: String, clientID: String, tokenTypeHint: String? = "refresh_token") async throws {
+        var form = FormParameters()
+        form.append("client_id", clientID)
+        form.append("client_secret", try secret.secret(for: clientID))
+        form.append("token", token)
+        if let tokenTypeHint { form.append("token_type_hint", tokenTypeHint) }
+        _ = try await post("auth/revoke", form)
+    }
+
+    private func post(_ path: String, _ form: FormParameters) async throws -> [UInt8] {
+        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
+                                 cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.httpBody = Data(form.encoded.utf8)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw AppleClientError.temporary("\(path): \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else { throw AppleClientError.temporary("\(path): not HTTP") }
+        guard data.count <= Self.maximumBodySize else { throw AppleClientError.invalidResponse("\(path): body too large") }
+        switch http.statusCode {
+        case 200..<300: return Array(data)
+        case 429, 500...: throw AppleClientError.temporary("\(path) answered HTTP \(http.statusCode)")
+        default: throw Self.rejection(data)
+        }
+    }
+
+    /// `{"error": CODE, "error_description"?: TEXT}`, parsed tolerantly (specs §2.2).
+    static func rejection(_ data: Data) -> AppleClientError {
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        let code = (object?["error"] as? String).flatMap(AppleErrorCode.init(rawValue:)) ?? .unknown
+        let text = (object?["error_description"] as? String).map { String($0.prefix(200)) }
+        return .rejected(code, description: text)
+    }
+}

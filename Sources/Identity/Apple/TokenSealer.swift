@@ -1,0 +1,52 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+/// A provider refresh token with the client id it was issued to: Apple's `/auth/revoke` needs that
+/// exact client id (bundle ID vs Services ID, specs §4.1), and `ThirdPartyToken` has no column for it.
+public struct ProviderToken: Sendable, Equatable, Codable {
+    public let clientID: String
+    public let refreshToken: String
+
+    public init(clientID: String, refreshToken: String) {
+        self.clientID = clientID
+        self.refreshToken = refreshToken
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case clientID = "client_id", refreshToken = "refresh_token"
+    }
+}
+
+/// Seals provider tokens with AES-256-GCM under the master key (DESIGN.md decisions: refresh tokens
+/// encrypted at rest). The associated data names the provider, so an Apple blob cannot be replayed as
+/// another provider's; the identity is not bound because a `PendingRevocation` no longer knows it.
+public struct TokenSealer: Sendable {
+    private let masterKey: [UInt8]
+    private let random: any RandomSource
+
+    public init(masterKey: [UInt8], random: any RandomSource = SystemRandom()) throws {
+        guard masterKey.count == AESGCM.keySize else {
+            throw AppleClientError.configuration("the master key must be 32 bytes")
+        }
+        self.masterKey = masterKey
+        self.random = random
+    }
+
+    private static func associatedData(_ provider: OAuthCore.Identity.Provider) -> [UInt8] {
+        Array("accountlink.third-party-token.v1:\(provider.rawValue)".utf8)
+    }
+
+    public func seal(_ token: ProviderToken, provider: OAuthCore.Identity.Provider) throws -> [UInt8] {
+        let plaintext = try JSONEncoder().encode(token)
+        return try AESGCM.seal(Array(plaintext), key: masterKey, associatedData: Self.associatedData(provider),
+                               random: random)
+    }
+
+    /// Throws when the master key, the provider or any byte differs.
+    public func open(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) throws -> ProviderToken {
+        let plaintext = try AESGCM.open(sealed, key: masterKey, associatedData: Self.associatedData(provider))
+        return try JSONDecoder().decode(ProviderToken.self, from: Data(plaintext))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+/// What sign-in needs to turn Apple's authorization code into a stored refresh token
+/// (specs/sign-in-with-apple.md §11.4: exchange immediately, verify the returned `id_token`, keep the
+/// refresh token sealed for revocation at deletion, TN3194).
+public struct AppleCodeExchange: Sendable {
+    public let client: AppleClient
+    public let verifier: AppleIdentityTokenVerifier
+    public let sealer: TokenSealer
+
+    public init(client: AppleClient, verifier: AppleIdentityTokenVerifier, sealer: TokenSealer) {
+        self.client = client
+        self.verifier = verifier
+        self.sealer = sealer
+    }
+
+    /// The sealed `{client_id, refresh_token}`. The code belongs to the token's `aud` (bundle ID for
+    /// native codes, Services ID for web; specs §9.2); native codes carry no `redirect_uri` (§9.4).
+    func sealedRefreshToken(code: String, identity: VerifiedIdentity, redirectURI: String? = nil) async throws -> [UInt8] {
+        let response = try await client.exchangeCode(code, clientID: identity.audience, redirectURI: redirectURI)
+        // No nonce: this id_token comes straight from Apple over TLS, but it must name the same person.
+        let returned: VerifiedIdentity
+        do {
+            returned = try await verifier.verify(response.idToken, rawNonce: nil)
+        } catch {
+            throw AppleClientError.invalidResponse("the id_token from /auth/token does not verify: \(error.code.rawValue)")
+        }
+        guard returned.subject == identity.subject else {
+            throw AppleClientError.invalidResponse("the id_token from /auth/token names another user")
+        }
+        guard let refreshToken = response.refreshToken, !refreshToken.isEmpty else {
+            throw AppleClientError.invalidResponse("the token response has no refresh_token")
+        }
+        return try sealer.seal(ProviderToken(clientID: identity.audience, refreshToken: refreshToken), provider: .apple)
+    }
+}
+
+extension SignInService {
+    /// Exchanges the code if one came and Apple is configured; a failure never loses the sign-in.
+    func exchangeAppleCode(_ code: AppleCode?, identity: VerifiedIdentity) async -> [UInt8]? {
+        guard let code, !code.code.isEmpty, let apple else { return nil }
+        do {
+            return try await apple.sealedRefreshToken(code: code.code, identity: identity, redirectURI: code.redirectURI)
+        } catch {
+            // invalid_grant too (a code used twice, specs §9.3): the identity token already proved the person.
+            logger.warning("apple code exchange failed", ["apple.client_id": identity.audience,
+                                                          "error": String(describing: error).prefix(200).description])
+            return nil
+        }
+    }
+
+    func storeAppleToken(code: AppleCode?, identity: VerifiedIdentity, identityID: String, accountID: String) async {
+        guard let sealed = await exchangeAppleCode(code, identity: identity) else { return }
+        do {
+            try storage.saveThirdPartyToken(ThirdPartyToken(identityID: identityID, accountID: accountID, provider: .apple,
+                                                            encryptedRefreshToken: sealed, createdAt: clock.now()))
+        } catch {
+            logger.error("storing the apple refresh token failed", ["account.id": accountID])
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+/// A verified identity waiting for proof of the account that owns its email. Kept as an `Interaction`
+/// whose id is `link:` + hex SHA-256 of the link token (the token itself is never stored, STYLE.md §7).
+struct PendingLink: Codable, Equatable {
+    var provider: String
+    var subject: String
+    var email: String
+    var emailVerified: Bool
+    var isPrivateEmail: Bool
+    var realUserStatus: Int?
+    var displayName: String?
+    var ownerAccountID: String
+    /// Apple's refresh token (already sealed) from the code exchanged during this sign-in (5-minute codes
+    /// cannot wait for the proof, specs §9.3).
+    var sealedAppleToken: [UInt8]?
+
+    static func interactionID(token: String) -> String { "link:" + Hex.encode(SHA256.hash(token)) }
+
+    func identity(id: String, accountID: String, at now: Date) -> OAuthCore.Identity? {
+        guard let provider = OAuthCore.Identity.Provider(rawValue: provider), provider != .password else { return nil }
+        return OAuthCore.Identity(id: id, accountID: accountID, provider: provider, subject: subject, email: email,
+                                  emailVerified: emailVerified, isPrivateEmail: isPrivateEmail,
+                                  realUserStatus: realUserStatus, firstSignInAt: now, lastSignInAt: now)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+extension SignInService {
+    /// A known identity signs in again: its email facts follow the token, the account's name stays.
+    func refresh(_ existing: OAuthCore.Identity, with token: VerifiedIdentity, displayName: String?) throws -> String {
+        try storage.transaction { tx in
+            guard var account = try tx.account(id: existing.accountID), account.status == .active else {
+                throw Failure.accountUnavailable
+            }
+            var identity = existing
+            identity.lastSignInAt = clock.now()
+            // Apple sends email only if it was shared; a later token without it keeps what we know.
+            if let email = token.email { identity.email = EmailAddress.normalized(email) }
+            if let verified = token.emailVerified { identity.emailVerified = verified }
+            if let isPrivate = token.isPrivateEmail { identity.isPrivateEmail = isPrivate }
+            if let status = token.realUserStatus { identity.realUserStatus = status }
+            try tx.updateIdentity(identity)
+            // The app retries with the name if the first request failed (specs §9.6): fill, never replace.
+            if account.displayName == nil, let displayName {
+                account.displayName = displayName
+                try tx.updateAccount(account)
+            }
+            return account.id
+        }
+    }
+
+    /// A new person: account and identity in one transaction (specs §9.6: persist the name at once).
+    func createAccount(_ provider: Provider, _ token: VerifiedIdentity, displayName: String?) throws -> (String, String) {
+        let now = clock.now()
+        let email = token.email.map(EmailAddress.normalized)
+        let verified = token.emailVerified == true
+        let accountID = AccountDirectory.newAccountID(random)
+        let identity = makeIdentity(provider, token, accountID: accountID, at: now)
+        do {
+            try storage.transaction { tx in
+                // An unverified or relay address may coincide with another account's: keep it on the
+                // identity only, so `account(email:)` stays unambiguous.
+                let owned = try email.map { try tx.account(email: $0) != nil } ?? false
+                let account = Account(id: accountID, email: owned ? nil : email, emailVerified: verified && !owned,
+                                      displayName: displayName, createdAt: now)
+                try tx.insertAccount(account)
+                try tx.insertIdentity(identity)
+                try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
+                                              accountID: accountID, detail: "provider=\(provider.rawValue)"))
+            }
+        } catch StoreError.conflict {
+            // A concurrent first sign-in of the same person won the race: use its account.
+            guard let winner = try storage.identity(provider: provider.stored, subject: token.subject) else {
+                throw StoreError.conflict("identity")
+            }
+            return (try refresh(winner, with: token, displayName: displayName), winner.id)
+        }
+        return (accountID, identity.id)
+    }
+
+    func makeIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String, at now: Date) -> OAuthCore.Identity {
+        OAuthCore.Identity(
+            id: AccountDirectory.newIdentityID(random), accountID: accountID, provider: provider.stored,
+            subject: token.subject, email: token.email.map(EmailAddress.normalized),
+            emailVerified: token.emailVerified == true,
+            isPrivateEmail: token.isPrivateEmail == true || token.email.map(EmailAddress.isPrivateRelay) == true,
+            realUserStatus: token.realUserStatus, firstSignInAt: now, lastSignInAt: now)
+    }
+
+    /// Adds a (new) identity to an active account; the same identity on the same account is a no-op.
+    func insertIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String,
+                        kind: String) throws -> OAuthCore.Identity {
+        let now = clock.now()
+        let identity = makeIdentity(provider, token, accountID: accountID, at: now)
+        return try storage.transaction { tx in
+            guard let account = try tx.account(id: accountID), account.status == .active else {
+                throw Failure.accountUnavailable
+            }
+            if let existing = try tx.identity(provider: provider.stored, subject: token.subject) {
+                guard existing.accountID == accountID else { throw Failure.identityInUse }
+                return existing
+            }
+            try tx.insertIdentity(identity)
+            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
+                                          accountID: accountID, detail: "provider=\(provider.rawValue)"))
+            return identity
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+extension SignInService {
+    /// Stores the pending link; returns the link token (256 random bits, single use, short-lived).
+    func createPendingLink(_ provider: Provider, _ token: VerifiedIdentity, names: (given: String?, family: String?)?,
+                           owner: Account, sealedAppleToken: [UInt8]?) throws -> String {
+        let linkToken = random.token(byteCount: 32)
+        let pending = PendingLink(
+            provider: provider.rawValue, subject: token.subject, email: Self.matchableEmail(token) ?? "",
+            emailVerified: true, isPrivateEmail: false, realUserStatus: token.realUserStatus,
+            displayName: Self.displayName(names), ownerAccountID: owner.id, sealedAppleToken: sealedAppleToken)
+        let now = clock.now()
+        try storage.insertInteraction(Interaction(
+            id: PendingLink.interactionID(token: linkToken), request: Array(try JSONEncoder().encode(pending)),
+            accountID: owner.id, csrfSecret: [], createdAt: now, expiresAt: now.addingTimeInterval(policy.linkTokenLifetime)))
+        logger.info("link required", ["identity.provider": provider.rawValue, "account.id": owner.id])
+        return linkToken
+    }
+
+    /// After the person proved `provenAccountID` (password): links the pending identity to it.
+    /// Single use: the pending link is deleted in the transaction that inserts the identity.
+    @discardableResult
+    public func redeemLinkToken(_ token: String, provenAccountID: String) throws -> OAuthCore.Identity {
+        let id = PendingLink.interactionID(token: token)
+        let now = clock.now()
+        return try storage.transaction { tx in
+            guard let interaction = try tx.interaction(id: id),
+                let pending = try? JSONDecoder().decode(PendingLink.self, from: Data(interaction.request))
+            else { throw Failure.linkTokenInvalid }
+            // Expired links stay until `purgeExpired` removes them; throwing rolls the transaction back.
+            guard now < interaction.expiresAt else { throw Failure.linkTokenExpired }
+            // The email's owner now must still be the account the link was made for, and the one proven.
+            let owner = try tx.account(email: pending.email)
+            guard owner?.id == pending.ownerAccountID, pending.ownerAccountID == provenAccountID else {
+                throw Failure.linkAccountMismatch
+            }
+            guard owner?.status == .active else { throw Failure.accountUnavailable }
+            guard let identity = pending.identity(id: AccountDirectory.newIdentityID(random), accountID: provenAccountID, at: now)
+            else { throw Failure.linkTokenInvalid }
+            guard try tx.identity(provider: identity.provider, subject: identity.subject) == nil else {
+                throw Failure.identityInUse
+            }
+            try tx.deleteInteraction(id: id)
+            try tx.insertIdentity(identity)
+            if var account = owner, account.displayName == nil, let name = pending.displayName {
+                account.displayName = name
+                try tx.updateAccount(account)
+            }
+            if let sealed = pending.sealedAppleToken {
+                try tx.saveThirdPartyToken(ThirdPartyToken(identityID: identity.id, accountID: provenAccountID,
+                                                           provider: .apple, encryptedRefreshToken: sealed, createdAt: now))
+            }
+            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.linked",
+                                          accountID: provenAccountID, detail: "provider=\(pending.provider)"))
+            return identity
+        }
+    }
+
+    /// A signed-in person adds Apple or Google to their account ("upgrade"); nothing is asked
+    /// because the session already proves the account.
+    @discardableResult
+    public func addIdentity(to accountID: String, provider: Provider, identity: VerifiedIdentity,
+                            appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> OAuthCore.Identity {
+        let added = try insertIdentity(provider, identity, accountID: accountID, kind: "identity.added")
+        if provider == .apple {
+            let code = appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) }
+            await storeAppleToken(code: code, identity: identity, identityID: added.id, accountID: accountID)
+        }
+        return added
+    }
+
+    /// Removes one sign-in method, never the last. Its stored provider token is queued for revocation
+    /// in the same transaction (TN3194: revoke what we no longer use).
+    public func removeIdentity(accountID: String, identityID: String) throws {
+        let now = clock.now()
+        try storage.transaction { tx in
+            let identities = try tx.identities(accountID: accountID)
+            guard identities.contains(where: { $0.id == identityID }) else { throw Failure.identityNotFound }
+            guard identities.count > 1 else { throw Failure.lastIdentity }
+            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID == identityID {
+                try tx.insertPendingRevocation(PendingRevocation(
+                    id: "rev_" + random.token(byteCount: 12), provider: token.provider,
+                    encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
+            }
+            _ = try tx.deleteIdentity(id: identityID)
+            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.removed",
+                                          accountID: accountID))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+/// One person, one account, whichever way they come in (DESIGN.md decisions): an identity is
+/// (provider, subject), never an email; a verified email owned by another account needs proof of that
+/// account before linking (unless auto-linking is on for the provider); Apple relay addresses never match.
+public struct SignInService: Sendable {
+    public enum Provider: String, Sendable { case apple, google }
+
+    public enum Outcome: Sendable, Equatable {
+        case signedIn(accountID: String, created: Bool)
+        /// Another account owns this verified email: the app proves that account (password grant with
+        /// `link_token`), then `redeemLinkToken` links the identity (CONTRACT.md Native sign-in).
+        case linkRequired(linkToken: String, email: String)
+    }
+
+    public enum Failure: Error, Equatable {
+        /// The account is disabled or deleted (App Flip's `unrecoverable`).
+        case accountUnavailable
+        case linkTokenInvalid
+        case linkTokenExpired
+        /// The proven account is not the one owning the email of the pending link.
+        case linkAccountMismatch
+        /// The (provider, subject) already belongs to another account.
+        case identityInUse
+        case identityNotFound
+        /// Removing it would leave the account without a way to sign in.
+        case lastIdentity
+    }
+
+    public struct Policy: Sendable {
+        /// Providers whose verified email links to an existing (verified-email) account without proof.
+        public var autoLink: Set<Provider>
+        public var linkTokenLifetime: TimeInterval
+        public init(autoLink: Set<Provider> = [], linkTokenLifetime: TimeInterval = 600) {
+            self.autoLink = autoLink
+            self.linkTokenLifetime = linkTokenLifetime
+        }
+    }
+
+    let storage: any Storage
+    let clock: any Clock
+    let random: any RandomSource
+    let logger: Logger
+    let policy: Policy
+    let apple: AppleCodeExchange?
+
+    public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
+                policy: Policy = Policy(), apple: AppleCodeExchange? = nil) {
+        self.storage = storage
+        self.clock = clock
+        self.random = random
+        self.logger = logger.with(label: "identity.sign-in")
+        self.policy = policy
+        self.apple = apple
+    }
+
+    /// - Parameters:
+    ///   - identity: a token already verified by the Apple or Google verifier (nonce included).
+    ///   - names: Apple's `fullName`, sent only on the first authorization (specs §9.6).
+    ///   - appleAuthorizationCode: exchanged for a refresh token kept sealed for revocation (TN3194).
+    ///   - appleRedirectURI: only for web codes, exactly as sent to Apple's authorize endpoint (specs §9.4).
+    public func signIn(provider: Provider, identity: VerifiedIdentity, names: (given: String?, family: String?)? = nil,
+                       appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> Outcome {
+        let code = provider == .apple ? appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) } : nil
+        if let existing = try storage.identity(provider: provider.stored, subject: identity.subject) {
+            let accountID = try refresh(existing, with: identity, displayName: Self.displayName(names))
+            await storeAppleToken(code: code, identity: identity, identityID: existing.id, accountID: accountID)
+            return .signedIn(accountID: accountID, created: false)
+        }
+        if let email = Self.matchableEmail(identity), let owner = try storage.account(email: email) {
+            guard owner.status == .active else { throw Failure.accountUnavailable }
+            // Auto-linking only into an account whose own email is verified: otherwise someone who
+            // registered the address first would receive the real owner's identity.
+            if policy.autoLink.contains(provider), owner.emailVerified {
+                let linked = try insertIdentity(provider, identity, accountID: owner.id, kind: "identity.auto-linked")
+                await storeAppleToken(code: code, identity: identity, identityID: linked.id, accountID: owner.id)
+                return .signedIn(accountID: owner.id, created: false)
+            }
+            let sealed = await exchangeAppleCode(code, identity: identity)
+            let token = try createPendingLink(provider, identity, names: names, owner: owner, sealedAppleToken: sealed)
+            return .linkRequired(linkToken: token, email: email)
+        }
+        let (accountID, identityID) = try createAccount(provider, identity, displayName: Self.displayName(names))
+        await storeAppleToken(code: code, identity: identity, identityID: identityID, accountID: accountID)
+        return .signedIn(accountID: accountID, created: true)
+    }
+
+    /// The email that may match another account: present, verified, and not an Apple relay address.
+    static func matchableEmail(_ identity: VerifiedIdentity) -> String? {
+        guard let email = identity.email, identity.emailVerified == true, identity.isPrivateEmail != true,
+            !EmailAddress.isPrivateRelay(email), EmailAddress.isPlausible(email)
+        else { return nil }
+        return EmailAddress.normalized(email)
+    }
+
+    /// Apple's name parts, trimmed and bounded (they come from the device, specs §6.2).
+    static func displayName(_ names: (given: String?, family: String?)?) -> String? {
+        let parts = [names?.given, names?.family].compactMap {
+            $0?.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100)
+        }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
+
+/// An Apple authorization code and, for web codes, the redirect URI it was issued for.
+struct AppleCode: Sendable {
+    let code: String
+    let redirectURI: String?
+}
+
+public typealias SignInOutcome = SignInService.Outcome
+
+extension SignInService.Provider {
+    var stored: OAuthCore.Identity.Provider { self == .apple ? .apple : .google }
+}
