@@ -33,7 +33,7 @@ import Testing
 
     @Test func codeIsRedeemableOnceOnly() async throws {
         let f = try Fixture()
-        let code = await try #require(appFlip(f, token: try f.appAccessToken()).string("code"))
+        let code = try #require(await appFlip(f, token: try f.appAccessToken()).string("code"))
         let request = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Fixture.appFlipRedirect),
         ]

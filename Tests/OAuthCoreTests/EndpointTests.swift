@@ -74,7 +74,7 @@ import Testing
         #expect(throws: OAuthError.self) {
             try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
         }
-        await #expect(
+        #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
@@ -86,7 +86,7 @@ import Testing
                 parameters: Fixture.form([("token", tokens.refresh)]),
                 authorization: Fixture.basic("other", Fixture.otherSecret)))
         #expect(response.status == 400)
-        await #expect(
+        #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 

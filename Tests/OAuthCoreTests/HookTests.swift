@@ -77,7 +77,7 @@ import Testing
         #expect(try !services.unlink(grantID: linked[0].grantID, accountID: "acct_someone_else"))
         #expect(try services.unlink(grantID: linked[0].grantID, accountID: f.aliceID))
         #expect(try services.list(accountID: f.aliceID).isEmpty)
-        await #expect(
+        #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).error
                 == "invalid_grant")
     }

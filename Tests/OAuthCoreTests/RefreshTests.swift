@@ -73,7 +73,7 @@ import Testing
         let second = try #require(response.string("refresh_token"))
         #expect(second != first)
         #expect(try f.memory.token(hash: OpaqueToken.hash(first))?.rotatedAt != nil)
-        await #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", second)]).status == 200)
+        #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", second)]).status == 200)
     }
 
     @Test func rotatedTokenReusedInsideGracePeriodStillAnswers() async throws {
@@ -86,7 +86,7 @@ import Testing
         let reuse = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
         #expect(reuse.status == 200)
         #expect(reuse.string("access_token") != nil)
-        await #expect(refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).status == 200)
+        #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).status == 200)
     }
 
     @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() async throws {
@@ -96,9 +96,9 @@ import Testing
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
                 .string("refresh_token"))
         f.clock.advance(by: 61)
-        await #expect(
+        #expect(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
-        await #expect(
+        #expect(
             refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
                 == "invalid_grant")
     }

@@ -86,7 +86,7 @@ import Testing
         #expect(throws: OAuthError.self) {
             try TokenService(environment: f.environment).verifyAccessToken(access)
         }
-        await #expect(
+        #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error
                 == "invalid_grant")
     }
@@ -132,7 +132,7 @@ import Testing
         #expect(response.error == "temporarily_unavailable")
         #expect(response.header("Cache-Control") == "no-store")
         fail.on.withLock { $0 = false }
-        await #expect(
+        #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
     }
 
