@@ -79,8 +79,8 @@ import Testing
     @Test func rotatedTokenReusedInsideGracePeriodStillAnswers() async throws {
         let f = try Fixture()
         let first = try await rotatingTokens(f)
-        let successor = try await #require(
-            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+        let successor = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
                 .string("refresh_token"))
         f.clock.advance(by: 30)
         let reuse = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
@@ -92,14 +92,14 @@ import Testing
     @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() async throws {
         let f = try Fixture()
         let first = try await rotatingTokens(f)
-        let successor = try await #require(
-            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+        let successor = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
                 .string("refresh_token"))
         f.clock.advance(by: 61)
         #expect(
-            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).error == "invalid_grant")
         #expect(
-            refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
                 == "invalid_grant")
     }
 }
