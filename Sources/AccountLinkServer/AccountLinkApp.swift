@@ -67,6 +67,8 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/userinfo") { [self] in await userinfo($0) }
         router.add("POST", "/userinfo") { [self] in await userinfo($0) }
         router.add("POST", "/app-flip/authorize") { [self] in await appFlip($0) }
+        router.add("POST", "/apple/notifications") { [self] in await appleNotification($0) }
+        router.add("POST", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("GET", "/login") { [self] in await loginForm($0) }
         router.add("POST", "/login") { [self] in await loginSubmit($0) }
         router.add("POST", "/logout") { [self] in await logout($0) }

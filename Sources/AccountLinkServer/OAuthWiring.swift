@@ -36,6 +36,8 @@ extension Runtime {
         return OAuthEnvironment(
             storage: storage, clock: clock, random: random, logger: logger, configuration: configuration,
             idTokenSigner: KeyRingSigner(keyRing: keyRing),
-            passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle)
+            passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle,
+            linkTokenRedeemer: IdentityLinkRedeemer(services: identity),
+            tokenExchangeHandler: IdentityTokenExchange(services: identity))
     }
 }

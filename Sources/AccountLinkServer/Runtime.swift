@@ -19,9 +19,10 @@ public final class Runtime: Sendable {
     public let random: any RandomSource
     public let logger: Logger
     public let keyRing: SigningKeyRing
+    public let identity: IdentityServices
 
     init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
-         random: any RandomSource, logger: Logger) {
+         random: any RandomSource, logger: Logger) throws {
         self.configuration = configuration
         self.storage = storage
         self.masterKey = masterKey
@@ -30,13 +31,15 @@ public final class Runtime: Sendable {
         self.logger = logger
         keyRing = SigningKeyRing(storage: storage, masterKey: masterKey, clock: clock, random: random,
                                  overlap: TimeInterval(configuration.accessTokenLifetime + 300))
+        identity = try IdentityServices.make(configuration, storage: storage, masterKey: masterKey, clock: clock,
+                                             random: random, logger: logger)
     }
 
     public static func open(_ configuration: ServerConfiguration, logger: Logger,
                             clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom()) throws -> Runtime {
         let storage = try StorageFactory.open(configuration.database, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
-        return Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock, random: random,
+        return try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock, random: random,
                        logger: logger)
     }
 
@@ -83,7 +86,6 @@ enum StorageFactory {
 extension Runtime {
     public var accounts: AccountDirectory { AccountDirectory(storage: storage, clock: clock, random: random) }
 
-    public var deletion: AccountDeletionService {
-        AccountDeletionService(storage: storage, clock: clock, random: random, revoker: nil)
-    }
+    /// Deletion with revocation at Apple when Apple's client secret is configured.
+    public var deletion: AccountDeletionService { identity.deletion }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import Identity
+import JOSE
+import OAuthCore
+import Support
+
+/// Sign in with Apple and Google as configured (CONTRACT.md settings): the verifiers, Apple's
+/// REST client, the sign-in policy, notifications and deletion with revocation at Apple.
+public struct IdentityServices: Sendable {
+    public let appleVerifier: AppleIdentityTokenVerifier?
+    public let googleVerifier: GoogleIdentityTokenVerifier?
+    public let appleClient: AppleClient?
+    public let signIn: SignInService
+    public let deletion: AccountDeletionService
+    public let notifications: AppleNotificationProcessor?
+
+    static func make(_ configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
+                     random: any RandomSource, logger: Logger) throws -> IdentityServices {
+        let apple = configuration.apple
+        let appleVerifier = try apple.enabled
+            ? AppleIdentityTokenVerifier(configuration: .init(audiences: apple.clientIDs, baseURL: apple.baseURL),
+                                         clock: clock, logger: logger.with(label: "jose.apple"))
+            : nil
+        let google = configuration.google
+        let googleVerifier = try google.enabled
+            ? GoogleIdentityTokenVerifier(configuration: .init(audiences: google.clientIDs, keysURL: google.jwksURL),
+                                          clock: clock, logger: logger.with(label: "jose.google"))
+            : nil
+        let sealer = try TokenSealer(masterKey: masterKey, random: random)
+        var appleClient: AppleClient?
+        if apple.canCallApple, let teamID = apple.teamID, let keyID = apple.keyID, let file = apple.privateKeyFile {
+            guard let pem = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }) else {
+                throw ConfigurationError(key: "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE", "cannot read \(file)")
+            }
+            let secret: AppleClientSecret
+            do {
+                secret = try AppleClientSecret(configuration: .init(teamID: teamID), privateKeyPEM: pem, keyID: keyID,
+                                               clock: clock)
+            } catch {
+                throw ConfigurationError(key: "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE", "not a usable P-256 .p8 key: \(error)")
+            }
+            appleClient = AppleClient(configuration: .init(baseURL: apple.baseURL), secret: secret)
+        }
+        let revoker = appleClient.map { AppleTokenRevoker(client: $0, sealer: sealer) }
+        let deletion = AccountDeletionService(storage: storage, clock: clock, random: random, revoker: revoker)
+        let exchange = zip(appleClient, appleVerifier).map { AppleCodeExchange(client: $0, verifier: $1, sealer: sealer) }
+        let signIn = SignInService(storage: storage, clock: clock, random: random, logger: logger, apple: exchange)
+        let notifications = try appleVerifier.map {
+            AppleNotificationProcessor(
+                verifier: try AppleNotificationVerifier(audiences: apple.clientIDs, keySet: $0.keySet, clock: clock),
+                storage: storage, clock: clock, random: random, logger: logger.with(label: "apple.notifications"),
+                deletion: deletion)
+        }
+        return IdentityServices(appleVerifier: appleVerifier, googleVerifier: googleVerifier, appleClient: appleClient,
+                                signIn: signIn, deletion: deletion, notifications: notifications)
+    }
+}
+
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

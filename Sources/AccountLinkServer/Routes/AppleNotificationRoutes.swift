@@ -1,0 +1,20 @@
+import HTTPServer
+import Identity
+
+extension AccountLinkApp {
+    /// `POST /apple/notifications`: Apple's server-to-server events (specs/sign-in-with-apple.md §5).
+    /// 200 for anything verified (handled, duplicate or unknown), 400 for what is not Apple's,
+    /// 503 when our side failed, so that Apple's delivery is not wrongly acknowledged.
+    func appleNotification(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let processor = runtime.identity.notifications else {
+            return .json(404, raw: #"{"error":"not_found","error_description":"Sign in with Apple is not enabled"}"#)
+        }
+        let outcome = await processor.process(body: request.body)
+        metrics.count("apple_notification_\(outcome.httpStatus)")
+        switch outcome {
+        case .processed, .duplicate, .ignored: return .json(200, raw: #"{"status":"ok"}"#)
+        case .rejected: return .json(400, raw: #"{"error":"invalid_request"}"#)
+        case .unavailable: return .json(503, raw: #"{"error":"temporarily_unavailable"}"#)
+        }
+    }
+}
