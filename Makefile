@@ -31,6 +31,7 @@ demo: release
 
 bench: release
 	@scripts/install-deps.sh bench
+	swift build -c release --product accountlink-bench
 	scripts/bench.sh
 
 clean:

@@ -37,6 +37,7 @@ let package = Package(
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit"]),
         .target(name: "AppFlipKit"),
+        .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),

@@ -29,6 +29,7 @@ public final class AccountLinkApp: Sendable {
     let branding: Branding
     let cookiePolicy: CookiePolicy
     let deletion: AccountDeletionService
+    let discoveryResponse: HTTPResponse
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
@@ -39,6 +40,7 @@ public final class AccountLinkApp: Sendable {
                             appleWeb: false, googleWeb: false)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
         deletion = runtime.deletion
+        discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
     }

@@ -7,13 +7,19 @@ extension AccountLinkApp {
     /// An OAuthCore response value as HTTP.
     func http(_ response: EndpointResponse, locale: String? = nil) -> HTTPResponse {
         switch response {
-        case .json(let status, let body, let headers):
-            return HTTPResponse(status: status, headers: HTTPHeaders(headers.map { ($0.name, $0.value) }), body: body)
+        case .json:
+            return Self.render(response)
         case .redirect(let location):
             return HTTPResponse.redirect(to: location).noStore()
         case .page(let page):
             return render(page)
         }
+    }
+
+    /// A JSON endpoint answer with exactly its status, headers and body.
+    static func render(_ response: EndpointResponse) -> HTTPResponse {
+        guard case .json(let status, let body, let headers) = response else { return HTTPResponse(status: 500) }
+        return HTTPResponse(status: status, headers: HTTPHeaders(headers.map { ($0.name, $0.value) }), body: body)
     }
 
     func render(_ page: PageModel) -> HTTPResponse {

@@ -34,9 +34,8 @@ extension AccountLinkApp {
         http(UserInfoEndpoint(environment: environment).handle(authorization: request.header("Authorization")))
     }
 
-    func discovery(_ request: HTTPRequest) async -> HTTPResponse {
-        http(DiscoveryDocument.response(environment.configuration))
-    }
+    /// The metadata never changes while the process runs, so it is rendered once (RFC 8414 §3).
+    func discovery(_ request: HTTPRequest) async -> HTTPResponse { discoveryResponse }
 
     /// `POST /app-flip/authorize` (CONTRACT.md App Flip endpoint).
     func appFlip(_ request: HTTPRequest) async -> HTTPResponse {
