@@ -48,6 +48,7 @@ class Server:
             "ACCOUNTLINK_APPLE_KEY_ID": standins.apple.key_id,
             "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE": str(key_file),
             "ACCOUNTLINK_APPLE_BASE_URL": standins.base_url,
+            "ACCOUNTLINK_APPLE_SERVICES_ID": APPLE_SERVICES_ID,
             "ACCOUNTLINK_GOOGLE_CLIENT_IDS": GOOGLE_CLIENT,
             "ACCOUNTLINK_GOOGLE_JWKS_URL": standins.base_url + "/oauth2/v3/certs",
             "ACCOUNTLINK_APPLE_APP_IDS": f"{standins.apple.team_id}.{APPLE_BUNDLE}",

@@ -6,6 +6,7 @@ import json
 import secrets
 import sqlite3
 import time
+import urllib.parse
 
 import jwt
 import pytest
@@ -186,9 +187,9 @@ def test_deletion_revokes_at_apple_and_ends_google_link(app, standins):
     # Link Google's cloud-to-cloud client through the browser flow.
     redirect = "https://oauth-redirect.googleusercontent.com/r/del"
     url = app.url("/authorize?response_type=code&client_id=google-del&state=s&scope=devices&redirect_uri=" +
-                  requests.utils.quote(redirect, safe=""))
+                  urllib.parse.quote(redirect, safe=""))
     back = Browser(app.base_url).link(url, email, password)
-    code = requests.utils.urlparse(back.headers["Location"]).query.split("code=")[1].split("&")[0]
+    code = urllib.parse.urlparse(back.headers["Location"]).query.split("code=")[1].split("&")[0]
     google_tokens = requests.post(app.url("/token"), data={"grant_type": "authorization_code", "code": code,
                                                            "redirect_uri": redirect},
                                   auth=("google-del", google_secret), timeout=15).json()
@@ -210,3 +211,46 @@ def test_deletion_revokes_at_apple_and_ends_google_link(app, standins):
         assert email not in dump, "no personal data left anywhere in the database"
     finally:
         db.close()
+
+
+def test_web_sign_in_with_apple_form_post(app, standins):
+    from conftest import APPLE_SERVICES_ID
+    browser = Browser(app.base_url)
+    login = browser.get("/login")
+    assert 'href="/login/apple"' in login.text and "Sign in with Apple" in login.text
+    start = browser.get("/login/apple")
+    assert start.status_code == 302
+    target = urllib.parse.urlparse(start.headers["Location"])
+    assert f"{target.scheme}://{target.netloc}{target.path}" == standins.base_url + "/auth/authorize"
+    query = dict(urllib.parse.parse_qsl(target.query))
+    assert query["client_id"] == APPLE_SERVICES_ID and query["response_mode"] == "form_post"
+    assert query["redirect_uri"] == app.url("/login/apple/callback")
+    sub = "001." + secrets.token_hex(8)
+    email = f"web-{secrets.token_hex(4)}@example.com"
+    # Apple copies the nonce it was given into the identity token.
+    id_token = standins.apple.identity_token(APPLE_SERVICES_ID, sub, nonce=query["nonce"], email=email)
+    form = {"state": query["state"], "code": standins.apple.issue_code(APPLE_SERVICES_ID, sub, email),
+            "id_token": id_token, "user": json.dumps({"name": {"firstName": "Cy", "lastName": "<Press>"}, "email": email})}
+    # Apple's POST is cross-site: no cookies of ours come with it.
+    callback = requests.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
+    assert callback.status_code == 303, callback.text[:500]
+    assert callback.headers["Location"] == "/account"
+    session = callback.cookies.get("al_session")
+    page = requests.get(app.url("/account"), cookies={"al_session": session}, allow_redirects=False, timeout=5)
+    assert page.status_code == 200 and email in page.text
+    assert "&lt;Press&gt;" in page.text and "<Press>" not in page.text, "the name from the browser is escaped"
+    exchanged = standins.apple.token_requests[-1]
+    assert exchanged["redirect_uri"] == query["redirect_uri"], "web codes are redeemed with their redirect_uri"
+    replay = requests.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
+    assert replay.status_code == 400, "the state is single use"
+
+
+def test_web_sign_in_with_apple_refuses_a_foreign_nonce(app, standins):
+    from conftest import APPLE_SERVICES_ID
+    start = Browser(app.base_url).get("/login/apple")
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(start.headers["Location"]).query))
+    id_token = standins.apple.identity_token(APPLE_SERVICES_ID, "001.x", nonce=hashed("attacker's nonce"))
+    response = requests.post(query["redirect_uri"], data={"state": query["state"], "id_token": id_token},
+                             allow_redirects=False, timeout=15)
+    assert response.status_code == 400
+    assert "al_session" not in response.cookies

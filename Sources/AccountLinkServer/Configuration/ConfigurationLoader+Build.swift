@@ -93,10 +93,14 @@ extension ConfigurationLoader {
     }
 
     func parseApple() throws -> ServerConfiguration.Apple {
+        let servicesID = value(Self.appleServicesID)
+        var clientIDs = list(Self.appleClientIDs)
+        // The web flow's tokens carry the Services ID as `aud`: accept it too.
+        if let servicesID, !clientIDs.contains(servicesID) { clientIDs.append(servicesID) }
         let apple = ServerConfiguration.Apple(
-            clientIDs: list(Self.appleClientIDs), teamID: value(Self.appleTeamID), keyID: value(Self.appleKeyID),
+            clientIDs: clientIDs, teamID: value(Self.appleTeamID), keyID: value(Self.appleKeyID),
             privateKeyFile: value(Self.appleKeyFile),
-            baseURL: try parseURL(Self.appleBaseURL, default: "https://appleid.apple.com"))
+            baseURL: try parseURL(Self.appleBaseURL, default: "https://appleid.apple.com"), servicesID: servicesID)
         if let file = apple.privateKeyFile, !FileManager.default.isReadableFile(atPath: file) {
             throw ConfigurationError(key: name(Self.appleKeyFile), "cannot read \(file)")
         }

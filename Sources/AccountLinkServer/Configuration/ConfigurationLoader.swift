@@ -19,6 +19,7 @@ public struct ConfigurationLoader {
     static let appleKeyID = Setting(env: "ACCOUNTLINK_APPLE_KEY_ID", json: "apple_key_id", flag: nil)
     static let appleKeyFile = Setting(
         env: "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE", json: "apple_private_key_file", flag: nil)
+    static let appleServicesID = Setting(env: "ACCOUNTLINK_APPLE_SERVICES_ID", json: "apple_services_id", flag: nil)
     static let appleBaseURL = Setting(env: "ACCOUNTLINK_APPLE_BASE_URL", json: "apple_base_url", flag: nil)
     static let googleClientIDs = Setting(env: "ACCOUNTLINK_GOOGLE_CLIENT_IDS", json: "google_client_ids", flag: nil)
     static let googleJWKS = Setting(env: "ACCOUNTLINK_GOOGLE_JWKS_URL", json: "google_jwks_url", flag: nil)

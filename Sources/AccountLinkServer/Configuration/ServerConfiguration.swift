@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var keyID: String?
         public var privateKeyFile: String?
         public var baseURL: URL
+        /// The Services ID for Sign in with Apple on the web (`ACCOUNTLINK_APPLE_SERVICES_ID`); nil: web button off.
+        public var servicesID: String?
         /// Sign in with Apple is on when at least one `aud` is accepted.
         public var enabled: Bool { !clientIDs.isEmpty }
         /// Code exchange and revocation need the ES256 client secret's three parts.

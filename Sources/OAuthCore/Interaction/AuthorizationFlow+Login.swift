@@ -8,7 +8,7 @@ extension AuthorizationFlow {
     func login(_ id: String, email: String, password: String, csrf: String?, address: String?) throws
         -> [InteractionAction]
     {
-        var (interaction, state, client) = try loadInteraction(id)
+        let (interaction, state, client) = try loadInteraction(id)
         guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: id)
         else {
             throw OAuthError.invalidRequest(
@@ -23,8 +23,26 @@ extension AuthorizationFlow {
             page.errorMessage = Self.loginFailedMessage
             return [.showLogin(page)]
         }
-        let (cookie, authTime) = try startSession(account.id)
-        interaction.accountID = account.id
+        return try signedIn(interaction, state, client: client, accountID: account.id)
+    }
+
+    /// Sign-in that happened elsewhere (Sign in with Apple on the web), already verified by the caller.
+    func signedIn(_ id: String, accountID: String) throws -> [InteractionAction] {
+        let (interaction, state, client) = try loadInteraction(id)
+        return try signedIn(interaction, state, client: client, accountID: accountID)
+    }
+
+    /// A fresh session for the account, bound to the waiting request, then consent (or the code).
+    private func signedIn(_ interaction: Interaction, _ state: InteractionState, client: Client, accountID: String)
+        throws -> [InteractionAction]
+    {
+        guard try environment.storage.account(id: accountID)?.status == .active else {
+            throw OAuthError.invalidRequest("this account cannot sign in")
+        }
+        var interaction = interaction
+        var state = state
+        let (cookie, authTime) = try startSession(accountID)
+        interaction.accountID = accountID
         state.authTime = authTime
         try store(&interaction, state)
         return [.setSession(cookie)] + (try afterSignIn(interaction, client: client))

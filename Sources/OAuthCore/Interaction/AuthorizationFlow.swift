@@ -21,6 +21,8 @@ public struct AuthorizationFlow: Sendable {
                 return try consent(id, decision: decision, csrf: csrf)
             case .switchAccount(let id, let csrf, let sessionID):
                 return try switchAccount(id, csrf: csrf, sessionID: sessionID)
+            case .signedInElsewhere(let id, let accountID):
+                return try signedIn(id, accountID: accountID)
             }
         } catch {
             return [errorPage(OAuthError.from(error), locale: nil)]

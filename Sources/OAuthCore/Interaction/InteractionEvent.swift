@@ -13,6 +13,9 @@ public enum InteractionEvent: Sendable {
     case consentSubmitted(interactionID: String, decision: String?, csrf: String?)
     /// "Not you? Switch account": forget the signed-in account and the session, show login again.
     case switchAccount(interactionID: String, csrf: String?, sessionID: String?)
+    /// The person signed in another way (Sign in with Apple on the web) while this request waited;
+    /// the HTTP layer has already verified that sign-in, so no CSRF token is involved.
+    case signedInElsewhere(interactionID: String, accountID: String)
 }
 
 /// The session cookie to set: `value` is the raw session id (only its hash is stored).
