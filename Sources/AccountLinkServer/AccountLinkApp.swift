@@ -49,7 +49,7 @@ public final class AccountLinkApp: Sendable {
         "/healthz", "/metrics", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
         "/authorize", "/authorize/consent", "/authorize/switch", "/token", "/revoke", "/introspect", "/userinfo",
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
-        "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback",
+        "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
     ]
 
@@ -78,6 +78,7 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/logout") { [self] in await logout($0) }
         router.add("GET", "/account") { [self] in await accountPage($0) }
         router.add("POST", "/account/unlink") { [self] in await unlink($0) }
+        router.add("POST", "/account/methods/remove") { [self] in await removeMethod($0) }
         router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)

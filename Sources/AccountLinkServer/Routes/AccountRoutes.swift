@@ -102,3 +102,23 @@ extension Result where Failure == HTTPResponseBox {
         return HTTPResponse.redirect(to: "/login", status: 303)
     }
 }
+
+extension AccountLinkApp {
+    /// `POST /account/methods/remove`: drops a sign-in method that is not the account's last
+    /// (its stored Apple token is queued for revocation).
+    func removeMethod(_ request: HTTPRequest) async -> HTTPResponse {
+        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
+        guard let form = request.form,
+              WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
+        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        do {
+            try runtime.identity.signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
+            runtime.audit("identity.removed", accountID: account.id)
+        } catch SignInService.Failure.lastIdentity {
+            return errorPage(status: 400, title: "Cannot remove", message: "This is your only way to sign in.")
+        } catch {
+            return errorPage(status: 400, title: "Cannot remove", message: "That sign-in method could not be removed.")
+        }
+        return HTTPResponse.redirect(to: "/account", status: 303).noStore()
+    }
+}

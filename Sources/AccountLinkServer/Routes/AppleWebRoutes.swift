@@ -14,6 +14,8 @@ extension AccountLinkApp {
     struct AppleWebState: Codable {
         let rawNonce: String
         let interaction: String?
+        /// Set when a signed-in person adds Sign in with Apple to their account ("upgrade").
+        let addToAccount: String?
     }
 
     var appleCallbackURL: String { runtime.configuration.issuerString + "/login/apple/callback" }
@@ -25,7 +27,10 @@ extension AccountLinkApp {
         let state = runtime.random.token()
         let rawNonce = runtime.random.token()
         let now = runtime.clock.now()
-        let record = AppleWebState(rawNonce: rawNonce, interaction: request.query["interaction"].flatMap { $0.isEmpty ? nil : $0 })
+        let signedIn = try? WebSessions(environment: environment).session(cookie: request.cookies[CookiePolicy.sessionName])
+        let record = AppleWebState(rawNonce: rawNonce,
+                                   interaction: request.query["interaction"].flatMap { $0.isEmpty ? nil : $0 },
+                                   addToAccount: request.query["add"] == "1" ? signedIn?.1.id : nil)
         do {
             try runtime.storage.insertInteraction(Interaction(
                 id: "apple:" + OpaqueToken.hash(state), request: Array(try JSONEncoder().encode(record)),
@@ -55,6 +60,13 @@ extension AccountLinkApp {
         }
         do {
             let identity = try await verifier.verify(idToken, rawNonce: record.rawNonce)
+            if let accountID = record.addToAccount {
+                _ = try await runtime.identity.signIn.addIdentity(
+                    to: accountID, provider: .apple, identity: identity, appleAuthorizationCode: form["code"],
+                    appleRedirectURI: appleCallbackURL)
+                runtime.audit("identity.added", accountID: accountID, detail: "provider=apple")
+                return HTTPResponse.redirect(to: "/account", status: 303).noStore()
+            }
             let outcome = try await runtime.identity.signIn.signIn(
                 provider: .apple, identity: identity, names: Self.appleNames(form["user"]),
                 appleAuthorizationCode: form["code"], appleRedirectURI: appleCallbackURL)
