@@ -1,0 +1,96 @@
+"""The login and consent pages in a real browser (headless Chromium through Selenium): what a
+person linking their account with Google sees and presses."""
+import shutil
+import urllib.parse
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+EMAIL, PASSWORD = "browser@example.com", "browser password 1"
+REDIRECT = "https://oauth-redirect.googleusercontent.com/r/browser-project"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    binary = shutil.which("chromium")
+    driver_path = shutil.which("chromedriver")
+    if not binary or not driver_path:
+        pytest.fail("chromium and chromium-driver are required (make test installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def linked(server):
+    server.cli("client", "add", "--id", "google-browser", "--name", "Google", "--google-project", "browser-project",
+               "--scope", "devices", "--scope", "email")
+    server.cli("user", "add", "--email", EMAIL, "--password-stdin", stdin=PASSWORD + "\n")
+    return server
+
+
+def authorize_url(server, state):
+    return server.url("/authorize?" + urllib.parse.urlencode({
+        "client_id": "google-browser", "redirect_uri": REDIRECT, "response_type": "code", "state": state,
+        "scope": "devices email", "user_locale": "en-US"}))
+
+
+def redirected_to(driver):
+    """The browser cannot reach Google here; the URL it tried is still the current URL."""
+    return driver.current_url
+
+
+def fresh(driver, server):
+    """Cookies are per site: visit ours before clearing them."""
+    driver.get(server.url("/healthz"))
+    driver.delete_all_cookies()
+
+
+def sign_in(driver, state, server):
+    fresh(driver, server)
+    driver.get(authorize_url(server, state))
+    driver.find_element(By.NAME, "email").send_keys(EMAIL)
+    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]").click()
+
+
+def test_agree_and_link_in_a_real_browser(browser, linked):
+    sign_in(browser, "state-browser-1", linked)
+    page = browser.page_source
+    assert "Google" in page and "Google Home" not in page and "Google Assistant" not in page
+    assert browser.find_element(By.CSS_SELECTOR, 'a[href="https://policies.google.com/privacy"]')
+    assert browser.find_element(By.CSS_SELECTOR, 'a[href="/account"]')
+    allow = browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="allow"]')
+    deny = browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="deny"]')
+    assert allow.text == "Agree and link" and deny.text == "Cancel"
+    assert browser.find_element(By.CSS_SELECTOR, 'input[type="hidden"][name="csrf_token"]')
+    allow.click()
+    url = urllib.parse.urlsplit(redirected_to(browser))
+    assert f"{url.scheme}://{url.netloc}{url.path}" == REDIRECT
+    query = urllib.parse.parse_qs(url.query)
+    assert query["state"] == ["state-browser-1"] and query["code"][0].startswith("alc_")
+
+
+def test_cancel_in_a_real_browser(browser, linked):
+    sign_in(browser, "state-browser-2", linked)
+    browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="deny"]').click()
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(redirected_to(browser)).query)
+    assert query["error"] == ["access_denied"] and query["state"] == ["state-browser-2"]
+
+
+def test_wrong_password_shows_a_generic_error(browser, linked):
+    fresh(browser, linked)
+    browser.get(authorize_url(linked, "state-browser-3"))
+    browser.find_element(By.NAME, "email").send_keys("nobody@example.com")
+    browser.find_element(By.NAME, "password").send_keys("wrong password")
+    browser.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]").click()
+    message = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+    assert message and "nobody@example.com" not in message
+    assert browser.find_element(By.NAME, "password")
