@@ -49,7 +49,8 @@ public struct FormParameters: Sendable, Equatable {
 public enum FormEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// RFC 3986 §2.3 unreserved characters (also PKCE's verifier alphabet, RFC 7636 §4.1).
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

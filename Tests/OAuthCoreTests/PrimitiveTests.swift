@@ -1,6 +1,7 @@
 import Foundation
 import OAuthCore
 import Support
+import JOSE
 import Testing
 
 /// HMAC, token format, client secrets and configuration validation.
@@ -23,7 +24,7 @@ import Testing
     ])
     func hmacRFC4231(keyHex: String, message: [UInt8], expected: String) async throws {
         let key = try #require(Hex.decode(keyHex))
-        #expect(Hex.encode(HMACSHA256.authenticate(message, key: key)) == expected)
+        #expect(Hex.encode(HMACSHA256.authenticate(key: key, data: message)) == expected)
     }
 
     @Test(arguments: OpaqueToken.Kind.allCases)

@@ -1,3 +1,4 @@
+import JOSE
 import Support
 
 /// CSRF tokens for the login and consent forms: HMAC-SHA256 of the purpose and interaction id under
@@ -5,7 +6,7 @@ import Support
 /// in constant time (STYLE.md §7).
 public enum CSRFToken {
     public static func make(secret: [UInt8], purpose: String, binding: String) -> String {
-        Base64URL.encode(HMACSHA256.authenticate(Array("\(purpose)\u{0}\(binding)".utf8), key: secret))
+        Base64URL.encode(HMACSHA256.authenticate(key: secret, data: Array("\(purpose)\u{0}\(binding)".utf8)))
     }
 
     public static func verify(_ token: String?, secret: [UInt8], purpose: String, binding: String) -> Bool {

@@ -10,26 +10,16 @@ public enum PKCE {
 
     /// RFC 7636 §4.1: 43–128 characters of [A-Z a-z 0-9 - . _ ~].
     public static func isValidVerifier(_ verifier: String) -> Bool {
-        (43...128).contains(verifier.utf8.count) && verifier.utf8.allSatisfy(isUnreserved)
+        (43...128).contains(verifier.utf8.count) && verifier.utf8.allSatisfy(FormEncoding.isUnreserved)
     }
 
     /// A S256 challenge is base64url of 32 bytes: 43 characters.
     public static func isValidChallenge(_ challenge: String) -> Bool {
-        challenge.utf8.count == 43 && challenge.utf8.allSatisfy(isUnreserved)
+        challenge.utf8.count == 43 && challenge.utf8.allSatisfy(FormEncoding.isUnreserved)
     }
 
     /// RFC 7636 §4.6, compared in constant time.
     public static func verify(verifier: String, challenge: String) -> Bool {
         isValidVerifier(verifier) && ConstantTime.equals(self.challenge(verifier: verifier), challenge)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
     }
 }
