@@ -37,7 +37,8 @@ public final class AccountLinkApp: Sendable {
         let configuration = runtime.configuration
         environment = try runtime.oauthEnvironment(throttle: LoginThrottle(), logger: runtime.logger.with(label: "oauth"))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
-                            appleWeb: configuration.apple.servicesID != nil, googleWeb: false)
+                            appleWeb: configuration.apple.servicesID != nil,
+                            googleWeb: configuration.google.webEnabled)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
         deletion = runtime.deletion
         discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
@@ -49,7 +50,7 @@ public final class AccountLinkApp: Sendable {
         "/healthz", "/metrics", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
         "/authorize", "/authorize/consent", "/authorize/switch", "/token", "/revoke", "/introspect", "/userinfo",
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
-        "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove",
+        "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
     ]
 
@@ -72,6 +73,8 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/apple/notifications") { [self] in await appleNotification($0) }
         router.add("GET", "/login/apple") { [self] in await appleWebStart($0) }
         router.add("POST", "/login/apple/callback") { [self] in await appleWebCallback($0) }
+        router.add("GET", "/login/google") { [self] in await googleWebStart($0) }
+        router.add("GET", "/login/google/callback") { [self] in await googleWebCallback($0) }
         router.add("POST", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("GET", "/login") { [self] in await loginForm($0) }
         router.add("POST", "/login") { [self] in await loginSubmit($0) }

@@ -143,9 +143,36 @@ class AppleStandIn:
 
 
 class GoogleStandIn:
+    web_client_id = "web-client.apps.googleusercontent.com"
+    web_client_secret = "web-client-secret-of-enough-length"
+
     def __init__(self):
         self.signing = KeyServer("google")
         self.max_age = 3600
+        self.codes = {}  # code -> dict(sub, email, nonce, challenge, redirect_uri)
+        self.token_requests = []
+
+    def issue_code(self, sub, email, nonce, challenge, redirect_uri):
+        code = "4/" + secrets.token_urlsafe(16)
+        self.codes[code] = {"sub": sub, "email": email, "nonce": nonce, "challenge": challenge,
+                            "redirect_uri": redirect_uri}
+        return code
+
+    def token(self, form):
+        """Google's token endpoint for the web client: client secret, redirect_uri and PKCE S256 checked."""
+        import base64, hashlib
+        self.token_requests.append(form)
+        if (form.get("client_id"), form.get("client_secret")) != (self.web_client_id, self.web_client_secret):
+            return 401, {"error": "invalid_client"}
+        grant = self.codes.pop(form.get("code", ""), None)
+        if grant is None or grant["redirect_uri"] != form.get("redirect_uri"):
+            return 400, {"error": "invalid_grant"}
+        digest = hashlib.sha256(form.get("code_verifier", "").encode()).digest()
+        if base64.urlsafe_b64encode(digest).rstrip(b"=").decode() != grant["challenge"]:
+            return 400, {"error": "invalid_grant", "error_description": "PKCE"}
+        id_token = self.id_token(self.web_client_id, grant["sub"], nonce=grant["nonce"], email=grant["email"])
+        return 200, {"access_token": "ya29." + secrets.token_hex(8), "expires_in": 3599, "token_type": "Bearer",
+                     "id_token": id_token, "scope": "openid email profile"}
 
     def id_token(self, aud, sub, nonce=None, email=None, verified=True, lifetime=3600,
                  issuer="https://accounts.google.com", **extra):
@@ -200,6 +227,8 @@ class StandInServer:
                     self.reply(*outer.apple.token(form))
                 elif self.path == "/auth/revoke":
                     self.reply(*outer.apple.revoke(form))
+                elif self.path == "/google/token":
+                    self.reply(*outer.google.token(form))
                 else:
                     self.reply(404, {"error": "not_found"})
 

@@ -254,3 +254,37 @@ def test_web_sign_in_with_apple_refuses_a_foreign_nonce(app, standins):
                              allow_redirects=False, timeout=15)
     assert response.status_code == 400
     assert "al_session" not in response.cookies
+
+
+def test_web_google_sign_in_with_pkce_and_nonce(app, standins):
+    google = standins.google
+    browser = Browser(app.base_url)
+    assert 'href="/login/google"' in browser.get("/login").text
+    start = browser.get("/login/google")
+    assert start.status_code == 302
+    target = urllib.parse.urlparse(start.headers["Location"])
+    assert f"{target.scheme}://{target.netloc}{target.path}" == standins.base_url + "/google/auth"
+    query = dict(urllib.parse.parse_qsl(target.query))
+    assert query["client_id"] == google.web_client_id and query["code_challenge_method"] == "S256"
+    assert query["redirect_uri"] == app.url("/login/google/callback") and query["nonce"]
+    sub, email = "g-web-" + secrets.token_hex(4), f"gweb-{secrets.token_hex(4)}@example.com"
+    code = google.issue_code(sub, email, query["nonce"], query["code_challenge"], query["redirect_uri"])
+    back = browser.get(query["redirect_uri"] + "?" + urllib.parse.urlencode({"code": code, "state": query["state"]}))
+    assert back.status_code == 303, back.text[:500]
+    assert google.token_requests[-1]["code_verifier"], "the code was redeemed with its PKCE verifier"
+    page = browser.follow(back)
+    assert page.status_code == 200 and email in page.text
+    replay = browser.get(query["redirect_uri"] + "?" + urllib.parse.urlencode({"code": code, "state": query["state"]}))
+    assert replay.status_code == 400, "the state is single use"
+
+
+def test_web_google_refuses_an_id_token_with_another_nonce(app, standins):
+    google = standins.google
+    start = Browser(app.base_url).get("/login/google")
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(start.headers["Location"]).query))
+    code = google.issue_code("g-x", "x@example.com", "not the nonce we sent", query["code_challenge"],
+                             query["redirect_uri"])
+    response = requests.get(query["redirect_uri"], params={"code": code, "state": query["state"]},
+                            allow_redirects=False, timeout=15)
+    assert response.status_code == 400
+    assert "al_session" not in response.cookies

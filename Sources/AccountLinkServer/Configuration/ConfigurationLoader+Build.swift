@@ -114,9 +114,22 @@ extension ConfigurationLoader {
     }
 
     func parseGoogle() throws -> ServerConfiguration.Google {
-        ServerConfiguration.Google(
-            clientIDs: list(Self.googleClientIDs),
-            jwksURL: try parseURL(Self.googleJWKS, default: "https://www.googleapis.com/oauth2/v3/certs"))
+        let webClientID = value(Self.googleWebClientID)
+        var clientIDs = list(Self.googleClientIDs)
+        // The web flow's ID tokens carry the web client ID as `aud`: accept it too.
+        if let webClientID, !clientIDs.contains(webClientID) { clientIDs.append(webClientID) }
+        let google = ServerConfiguration.Google(
+            clientIDs: clientIDs,
+            jwksURL: try parseURL(Self.googleJWKS, default: "https://www.googleapis.com/oauth2/v3/certs"),
+            webClientID: webClientID, webClientSecret: value(Self.googleWebClientSecret),
+            authorizationURL: try parseURL(Self.googleAuthURL, default: "https://accounts.google.com/o/oauth2/v2/auth"),
+            tokenURL: try parseURL(Self.googleTokenURL, default: "https://oauth2.googleapis.com/token"))
+        if (google.webClientID == nil) != (google.webClientSecret == nil) {
+            throw ConfigurationError(
+                key: Self.googleWebClientID.env,
+                "ACCOUNTLINK_GOOGLE_WEB_CLIENT_ID and ACCOUNTLINK_GOOGLE_WEB_CLIENT_SECRET go together")
+        }
+        return google
     }
 
     func parseInt(_ setting: Setting, default fallback: Int, range: ClosedRange<Int>) throws -> Int {

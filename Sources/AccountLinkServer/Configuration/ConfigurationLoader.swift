@@ -23,6 +23,12 @@ public struct ConfigurationLoader {
     static let appleBaseURL = Setting(env: "ACCOUNTLINK_APPLE_BASE_URL", json: "apple_base_url", flag: nil)
     static let googleClientIDs = Setting(env: "ACCOUNTLINK_GOOGLE_CLIENT_IDS", json: "google_client_ids", flag: nil)
     static let googleJWKS = Setting(env: "ACCOUNTLINK_GOOGLE_JWKS_URL", json: "google_jwks_url", flag: nil)
+    static let googleWebClientID = Setting(
+        env: "ACCOUNTLINK_GOOGLE_WEB_CLIENT_ID", json: "google_web_client_id", flag: nil)
+    static let googleWebClientSecret = Setting(
+        env: "ACCOUNTLINK_GOOGLE_WEB_CLIENT_SECRET", json: "google_web_client_secret", flag: nil)
+    static let googleAuthURL = Setting(env: "ACCOUNTLINK_GOOGLE_AUTHORIZATION_URL", json: "google_authorization_url", flag: nil)
+    static let googleTokenURL = Setting(env: "ACCOUNTLINK_GOOGLE_TOKEN_URL", json: "google_token_url", flag: nil)
     static let productName = Setting(env: "ACCOUNTLINK_PRODUCT_NAME", json: "product_name", flag: nil)
     static let logoURL = Setting(env: "ACCOUNTLINK_LOGO_URL", json: "logo_url", flag: nil)
     static let consentStatement = Setting(

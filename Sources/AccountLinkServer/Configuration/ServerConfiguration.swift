@@ -26,7 +26,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public struct Google: Sendable, Equatable {
         public var clientIDs: [String]
         public var jwksURL: URL
+        /// Google Sign-In on the web: the OAuth web client and Google's endpoints (code flow + PKCE).
+        public var webClientID: String?
+        public var webClientSecret: String?
+        public var authorizationURL: URL
+        public var tokenURL: URL
         public var enabled: Bool { !clientIDs.isEmpty }
+        public var webEnabled: Bool { webClientID != nil && webClientSecret != nil }
     }
 
     public var listenHost: String
