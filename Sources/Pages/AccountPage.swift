@@ -40,6 +40,9 @@ public struct AccountPage: Sendable {
     public var deleteAccountURL: String
     public var logoutAction: String
     public var locale: String?
+    /// "Add Sign in with Apple/Google" links for methods the account does not have yet.
+    public var addAppleURL: String?
+    public var addGoogleURL: String?
 
     public init(
         productName: String, email: String, name: String? = nil,
@@ -71,6 +74,7 @@ public struct AccountPage: Sendable {
             \(who)<p>\(m.text(.signedInAs, ["email": email]))</p>
             <h2>\(m[.signInMethods])</h2>
             <ul>\(signInMethods.map { method(m, $0) })</ul>
+            \(addLinks(m))
             <h2>\(m[.linkedServices])</h2>
             \(services(m))
             <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
@@ -79,6 +83,14 @@ public struct AccountPage: Sendable {
             <button class="secondary" type="submit">\(m[.logOut])</button></form>
             """
         return Layout.document(title: title, messages: m, body: body)
+    }
+
+    /// Buttons to add Sign in with Apple or Google to this account ("upgrade").
+    func addLinks(_ m: Messages) -> HTML {
+        var links: [HTML] = []
+        if let addAppleURL { links.append("<li><a href=\"\(url: addAppleURL)\">\(m[.addApple])</a></li>") }
+        if let addGoogleURL { links.append("<li><a href=\"\(url: addGoogleURL)\">\(m[.addGoogle])</a></li>") }
+        return links.isEmpty ? .empty : "<ul class=\"add-methods\">\(links)</ul>"
     }
 
     /// A method can be removed only while another remains, so nobody locks themselves out.

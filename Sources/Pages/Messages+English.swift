@@ -8,6 +8,7 @@ extension Messages {
         case agreeAndLink, cancel
         case errorTitle
         case accountTitle, signedInAs, signInMethods, remove, linkedServices, noLinkedServices
+        case addApple, addGoogle
         case linkedOn, unlink, deleteAccount, logOut, scopesLabel
         case deleteTitle, deleteWarning, deleteConfirm, keepAccount
         case linkTitle, linkIntro, linkAndSignIn
@@ -40,6 +41,8 @@ extension Messages {
         .accountTitle: "Your {product} account",
         .signedInAs: "Signed in as {email}",
         .signInMethods: "Sign-in methods",
+        .addApple: "Add Sign in with Apple",
+        .addGoogle: "Add Sign in with Google",
         .remove: "Remove",
         .linkedServices: "Linked services",
         .noLinkedServices: "No services are linked to your account.",

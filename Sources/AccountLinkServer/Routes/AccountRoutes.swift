@@ -35,7 +35,11 @@ extension AccountLinkApp {
             let page = AccountPage(productName: branding.productName, email: account.email ?? "", name: account.displayName,
                                    signInMethods: methods, linkedServices: services,
                                    csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"))
-            return .html(200, page.render()).noStore()
+            var withLinks = page
+            let providers = Set(methods.map(\.provider))
+            if !providers.contains("apple") { withLinks.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
+            if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
+            return .html(200, withLinks.render()).noStore()
         } catch {
             return errorPage(status: 503, title: "Something went wrong on our side", message: "Try again in a moment.")
         }
