@@ -1,6 +1,7 @@
 import CLibPQ
 import Foundation
 import OAuthCore
+import StoreSQL
 
 /// One libpq connection, finished in `deinit` (STYLE.md §11). Used by one thread at a time: the pool
 /// hands it out exclusively. Every parameter is sent as text through PQexecParams; no SQL is ever
@@ -39,8 +40,8 @@ final class PGConnection {
 
     /// Runs one parameterised statement (`$1`, `$2`, …).
     @discardableResult
-    func query(_ sql: String, _ parameters: [PGValue] = []) throws -> PGResult {
-        let strings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.text.flatMap { strdup($0) } }
+    func query(_ sql: String, _ parameters: [SQLValue] = []) throws -> PGResult {
+        let strings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.pgText.flatMap { strdup($0) } }
         defer { strings.forEach { free($0) } }
         let values = strings.map { UnsafePointer($0) }
         let result = PQexecParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
@@ -55,7 +56,7 @@ final class PGConnection {
     /// Inside a transaction a failed statement aborts the whole transaction in PostgreSQL; a savepoint
     /// keeps it usable after a caught conflict, as in the other backends.
     @discardableResult
-    func guardedQuery(_ sql: String, _ parameters: [PGValue]) throws -> PGResult {
+    func guardedQuery(_ sql: String, _ parameters: [SQLValue]) throws -> PGResult {
         guard inTransaction else { return try query(sql, parameters) }
         try script("SAVEPOINT statement")
         do {
@@ -108,7 +109,7 @@ final class PGResult {
     /// Rows changed by INSERT/UPDATE/DELETE (PQcmdTuples).
     var changed: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
 
-    func rows<T>(_ map: (PGRow) throws -> T) throws -> [T] {
+    func rows<T>(_ map: (any SQLRow) throws -> T) throws -> [T] {
         try (0..<rowCount).map { try map(PGRow(result: result, row: Int32($0))) }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import OAuthCore
+import StoreSQL
 
 /// The store for several stateless instances behind a load balancer (DESIGN.md decisions). Each call
 /// takes one pooled connection; composite methods and `transaction` run BEGIN … COMMIT on it.
 /// Single use is enforced by `UPDATE … WHERE consumed_at IS NULL RETURNING`, atomic under READ COMMITTED.
-public final class PostgresStorage: Storage, @unchecked Sendable {
+/// The `Storage` methods are StoreSQL's, shared with SQLite; this type supplies the pool and transactions.
+public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: the pool is thread-safe; `pinned` (a transaction view's connection) is used only on
     // the thread running that transaction.
     private let pool: PGPool
@@ -26,7 +28,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     /// Applies every migration not yet in `schema_migrations`, in one transaction under an advisory
     /// lock, so instances starting together migrate once. Idempotent.
     public func migrate() throws {
-        try atomic { db in
+        try atomically { db in
             try db.query("SELECT pg_advisory_xact_lock(7426031)")
             try db.script(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
@@ -45,8 +47,10 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
 
     /// The first column of every row of `sql`, as text (for tests and operator diagnostics).
     func texts(_ sql: String) throws -> [String] {
-        try access { try $0.query(sql, []) { $0.optionalText(0) ?? "NULL" } }
+        try connection { try $0.query(sql, []).rows { try $0.optionalText(0) ?? "NULL" } }
     }
+
+    public var sqlBackend: SQLBackend { SQLBackend(self) }
 
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
@@ -56,50 +60,54 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     }
 
     public func ping() throws {
-        try access { try $0.query("SELECT 1") }
+        try connection { try $0.query("SELECT 1") }
     }
 
     /// Runs `body` on the transaction's connection, or on a pooled one.
     @discardableResult
-    func access<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    private func connection<T>(_ body: (PGConnection) throws -> T) throws -> T {
         if let pinned { return try body(pinned) }
         return try pool.with(body)
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
-    @discardableResult
-    func atomic<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    private func atomically<T>(_ body: (PGConnection) throws -> T) throws -> T {
         if let pinned { return try body(pinned) }
         return try pool.with { db in try Self.inTransaction(db) { try body(db) } }
     }
 
     private static func inTransaction<T>(_ db: PGConnection, _ body: () throws -> T) throws -> T {
-        try db.script("BEGIN")
         db.inTransaction = true
         defer { db.inTransaction = false }
-        do {
-            let result = try body()
-            try db.script("COMMIT")
-            return result
-        } catch {
-            try? db.script("ROLLBACK")
-            throw error
-        }
+        return try db.transaction(begin: "BEGIN", body)
     }
 }
 
-extension PGConnection {
+extension PostgresStorage: SQLDatabase {
+    package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try connection { try body($0) }
+    }
+
+    package func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try atomically { try body($0) }
+    }
+}
+
+extension PGConnection: SQLConnection {
+    /// The BIGSERIAL column of `accounts` and `grants` that records insertion order.
+    var insertionOrder: String { "seq" }
+
     /// Rows changed by one statement.
     @discardableResult
-    func run(_ sql: String, _ parameters: [PGValue]) throws -> Int { try query(sql, parameters).changed }
+    func run(_ sql: String, _ parameters: [SQLValue]) throws -> Int { try query(sql, parameters).changed }
 
     /// An insert that may conflict: inside a transaction it leaves the transaction usable.
     @discardableResult
-    func insert(_ sql: String, _ parameters: [PGValue]) throws -> Int {
+    func insert(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         try guardedQuery(sql, parameters).changed
     }
 
-    func query<T>(_ sql: String, _ parameters: [PGValue] = [], _ map: (PGRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ parameters: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
         try query(sql, parameters).rows(map)
     }
 }

@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
 import OAuthCore
+import StoreSQL
 
 /// One sqlite3 handle and its prepared-statement cache. Not thread-safe: `SQLiteStorage` serialises
 /// every use behind its lock (STYLE.md §11: the handle is owned here and closed in `deinit`).
-final class SQLiteConnection {
+final class SQLiteConnection: SQLConnection {
     private let db: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
@@ -29,7 +30,7 @@ final class SQLiteConnection {
     }
 
     /// Runs SQL without parameters (pragmas, migrations, BEGIN/COMMIT); may hold several statements.
-    func exec(_ sql: String) throws {
+    func script(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(db, sql, nil, nil, &message)
         let detail = message.map { String(cString: $0) } ?? ""
@@ -37,17 +38,22 @@ final class SQLiteConnection {
         guard rc == SQLITE_OK else { throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(detail)") }
     }
 
+    /// Accounts and grants have no `seq` column here: their implicit rowid is the insertion order.
+    let insertionOrder = "rowid"
+
     /// Runs one parameterised statement; returns the number of rows it changed.
     @discardableResult
-    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
+    func run(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         _ = try query(sql, parameters) { _ in () }
         return Int(sqlite3_changes(db))
     }
 
+    /// A failed statement does not abort SQLite's surrounding transaction: no savepoint is needed.
+    @discardableResult
+    func insert(_ sql: String, _ parameters: [SQLValue]) throws -> Int { try run(sql, parameters) }
+
     /// Runs one parameterised statement and maps each result row.
-    func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteRow) throws -> T) throws
-        -> [T]
-    {
+    func query<T>(_ sql: String, _ parameters: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
         let statement = try prepared(sql)
         defer { statement.reset() }
         for (index, value) in parameters.enumerated() {
@@ -64,14 +70,34 @@ final class SQLiteConnection {
         }
     }
 
+    /// Cached under the SQL as written; translated to SQLite's parameter spelling once, when prepared.
     private func prepared(_ sql: String) throws -> SQLiteStatement {
         if let cached = statements[sql] { return cached }
         var handle: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, sql, -1, &handle, nil), "prepare \(sql.prefix(40))")
+        let native = SQLiteConnection.numberedParameters(sql)
+        try check(sqlite3_prepare_v2(db, native, -1, &handle, nil), "prepare \(sql.prefix(40))")
         guard let handle else { throw StoreError.corrupt("empty statement: \(sql)") }
         let statement = SQLiteStatement(handle)
         statements[sql] = statement
         return statement
+    }
+
+    /// The shared SQL numbers parameters `$1`, `$2`, … (PostgreSQL); SQLite's spelling of the same
+    /// numbered parameter is `?1`, `?2`, …. Text inside single-quoted literals is left alone.
+    static func numberedParameters(_ sql: String) -> String {
+        var bytes = Array(sql.utf8)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var quoted = false
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "'") {
+                quoted.toggle()
+            } else if !quoted && bytes[index] == UInt8(ascii: "$") && index + 1 < bytes.count
+                && digits.contains(bytes[index + 1])
+            {
+                bytes[index] = UInt8(ascii: "?")
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
@@ -105,12 +131,14 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    func bind(_ value: SQLiteValue, at index: Int32) -> Int32 {
+    /// Booleans are 0/1, dates integer milliseconds, string lists JSON text, bytes BLOBs.
+    func bind(_ value: SQLValue, at index: Int32) -> Int32 {
         switch value {
         case .null: return sqlite3_bind_null(handle, index)
         case .integer(let number): return sqlite3_bind_int64(handle, index, number)
+        case .boolean(let flag): return sqlite3_bind_int64(handle, index, flag ? 1 : 0)
         case .text(let text): return sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
-        case .blob(let bytes):
+        case .bytes(let bytes):
             // An empty array has no base address: bind a zero-length blob, not NULL.
             guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
             return bytes.withUnsafeBytes {

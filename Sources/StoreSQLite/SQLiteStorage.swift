@@ -1,10 +1,12 @@
 import Foundation
 import OAuthCore
+import StoreSQL
 
 /// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One connection
 /// behind a lock serves every call, so each method is atomic and `consumeCode`/`markRotated` are
-/// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT.
-public final class SQLiteStorage: Storage, @unchecked Sendable {
+/// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. The `Storage` methods are
+/// StoreSQL's, shared with PostgreSQL; this type supplies the connection, the lock and transactions.
+public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: `connection` is only touched while `lock` is held, or by a transaction view, which
     // is used only on the thread that holds the lock for the duration of `transaction`.
     private let connection: SQLiteConnection
@@ -19,9 +21,9 @@ public final class SQLiteStorage: Storage, @unchecked Sendable {
     /// `busyTimeoutMilliseconds`: how long a write waits for another process's lock before `.unavailable`.
     convenience init(path: String, busyTimeoutMilliseconds: Int32) throws {
         let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        try connection.exec("PRAGMA journal_mode = WAL")
-        try connection.exec("PRAGMA synchronous = NORMAL")
-        try connection.exec("PRAGMA foreign_keys = ON")
+        try connection.script("PRAGMA journal_mode = WAL")
+        try connection.script("PRAGMA synchronous = NORMAL")
+        try connection.script("PRAGMA foreign_keys = ON")
         self.init(connection: connection, lock: NSLock())
     }
 
@@ -33,8 +35,8 @@ public final class SQLiteStorage: Storage, @unchecked Sendable {
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
     /// Idempotent: a migrated database is left as it is.
     public func migrate() throws {
-        try access { db in
-            try db.exec(
+        try locked { db in
+            try db.script(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
             )
             for migration in SQLiteMigrations.all {
@@ -44,7 +46,7 @@ public final class SQLiteStorage: Storage, @unchecked Sendable {
                         [.int(migration.version)]
                     ) { _ in true }
                     guard done.isEmpty else { return }
-                    try db.exec(migration.sql)
+                    try db.script(migration.sql)
                     try db.run(
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                         [.int(migration.version), .date(Date())])
@@ -55,47 +57,45 @@ public final class SQLiteStorage: Storage, @unchecked Sendable {
 
     /// The first column of every row of `sql`, as text (for tests and diagnostics).
     func texts(_ sql: String) throws -> [String] {
-        try access { try $0.query(sql) { $0.optionalText(0) ?? "NULL" } }
+        try locked { try $0.query(sql, []) { try $0.optionalText(0) ?? "NULL" } }
     }
+
+    public var sqlBackend: SQLBackend { SQLBackend(self) }
 
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard lock != nil else { return try body(self) }
-        return try access { db in
+        return try locked { db in
             try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil)) }
         }
     }
 
     public func ping() throws {
-        _ = try access { try $0.query("SELECT 1") { $0.int(0) } }
+        _ = try locked { try $0.query("SELECT 1", []) { try $0.int(0) } }
     }
 
-    @discardableResult
     /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
-    func access<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    private func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard let lock else { return try body(connection) }
         lock.lock()
         defer { lock.unlock() }
         return try body(connection)
     }
 
-    @discardableResult
-    /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
-    func atomic<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard lock != nil else { return try body(connection) }
-        return try access { db in try SQLiteStorage.inTransaction(db) { try body(db) } }
-    }
-
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (→ `.unavailable`)
     /// rather than halfway through.
     private static func inTransaction<T>(_ db: SQLiteConnection, _ body: () throws -> T) throws -> T {
-        try db.exec("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try db.exec("COMMIT")
-            return result
-        } catch {
-            try? db.exec("ROLLBACK")
-            throw error
-        }
+        try db.transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+}
+
+extension SQLiteStorage: SQLDatabase {
+    package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try locked { try body($0) }
+    }
+
+    /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
+    package func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        guard lock != nil else { return try body(connection) }
+        return try locked { db in try SQLiteStorage.inTransaction(db) { try body(db) } }
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import OAuthCore
 
-extension SQLiteStorage: SessionStore, InteractionStore {
+extension SQLStorage {
     public func insertSession(_ session: Session) throws {
         try access {
-            try $0.run(
-                "INSERT INTO sessions (\(Columns.session)) VALUES (?, ?, ?, ?, ?, ?)",
+            try $0.insert(
+                "INSERT INTO sessions (\(Columns.session)) VALUES ($1, $2, $3, $4, $5, $6)",
                 [
-                    .text(session.hash), .text(session.accountID), .blob(session.csrfSecret),
+                    .text(session.hash), .text(session.accountID), .bytes(session.csrfSecret),
                     .date(session.authTime),
                     .date(session.createdAt), .date(session.expiresAt),
                 ])
@@ -16,7 +16,7 @@ extension SQLiteStorage: SessionStore, InteractionStore {
 
     public func session(hash: String) throws -> Session? {
         try access {
-            try $0.query("SELECT \(Columns.session) FROM sessions WHERE hash = ?", [.text(hash)]) {
+            try $0.query("SELECT \(Columns.session) FROM sessions WHERE hash = $1", [.text(hash)]) {
                 try $0.session()
             }
         }
@@ -24,24 +24,24 @@ extension SQLiteStorage: SessionStore, InteractionStore {
     }
 
     public func deleteSession(hash: String) throws {
-        try access { try $0.run("DELETE FROM sessions WHERE hash = ?", [.text(hash)]) }
+        try access { try $0.run("DELETE FROM sessions WHERE hash = $1", [.text(hash)]) }
     }
 
     public func deleteSessions(accountID: String) throws {
-        try access { try $0.run("DELETE FROM sessions WHERE account_id = ?", [.text(accountID)]) }
+        try access { try $0.run("DELETE FROM sessions WHERE account_id = $1", [.text(accountID)]) }
     }
 
     public func insertInteraction(_ interaction: Interaction) throws {
         try access {
-            try $0.run(
-                "INSERT INTO interactions (\(Columns.interaction)) VALUES (?, ?, ?, ?, ?, ?)",
+            try $0.insert(
+                "INSERT INTO interactions (\(Columns.interaction)) VALUES ($1, $2, $3, $4, $5, $6)",
                 Self.values(interaction))
         }
     }
 
     public func interaction(id: String) throws -> Interaction? {
         try access {
-            try $0.query("SELECT \(Columns.interaction) FROM interactions WHERE id = ?", [.text(id)]) {
+            try $0.query("SELECT \(Columns.interaction) FROM interactions WHERE id = $1", [.text(id)]) {
                 try $0.interaction()
             }
         }.first
@@ -51,30 +51,30 @@ extension SQLiteStorage: SessionStore, InteractionStore {
         try access {
             try $0.run(
                 """
-                UPDATE interactions SET request = ?2, account_id = ?3, csrf_secret = ?4, created_at = ?5, expires_at = ?6
-                WHERE id = ?1
+                UPDATE interactions SET request = $2, account_id = $3, csrf_secret = $4, created_at = $5, expires_at = $6
+                WHERE id = $1
                 """, Self.values(interaction))
         }
     }
 
     public func deleteInteraction(id: String) throws {
-        try access { try $0.run("DELETE FROM interactions WHERE id = ?", [.text(id)]) }
+        try access { try $0.run("DELETE FROM interactions WHERE id = $1", [.text(id)]) }
     }
 
-    static func values(_ i: Interaction) -> [SQLiteValue] {
+    static func values(_ i: Interaction) -> [SQLValue] {
         [
-            .text(i.id), .blob(i.request), .optionalText(i.accountID), .blob(i.csrfSecret),
+            .text(i.id), .bytes(i.request), .optionalText(i.accountID), .bytes(i.csrfSecret),
             .date(i.createdAt),
             .date(i.expiresAt),
         ]
     }
 }
 
-extension SQLiteStorage: SigningKeyStore, NotificationStore, AuditStore {
+extension SQLStorage {
     public func insertSigningKey(_ key: StoredSigningKey) throws {
         try access {
-            try $0.run(
-                "INSERT INTO signing_keys (\(Columns.signingKey)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            try $0.insert(
+                "INSERT INTO signing_keys (\(Columns.signingKey)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 Self.values(key))
         }
     }
@@ -92,15 +92,15 @@ extension SQLiteStorage: SigningKeyStore, NotificationStore, AuditStore {
         try access {
             try $0.run(
                 """
-                UPDATE signing_keys SET algorithm = ?2, encrypted_private_key = ?3, public_jwk = ?4, created_at = ?5,
-                retired_at = ?6, remove_after = ?7 WHERE kid = ?1
+                UPDATE signing_keys SET algorithm = $2, encrypted_private_key = $3, public_jwk = $4, created_at = $5,
+                retired_at = $6, remove_after = $7 WHERE kid = $1
                 """, Self.values(key))
         }
     }
 
-    static func values(_ k: StoredSigningKey) -> [SQLiteValue] {
+    static func values(_ k: StoredSigningKey) -> [SQLValue] {
         [
-            .text(k.kid), .text(k.algorithm), .blob(k.encryptedPrivateKey), .text(k.publicJWK),
+            .text(k.kid), .text(k.algorithm), .bytes(k.encryptedPrivateKey), .text(k.publicJWK),
             .date(k.createdAt),
             .optionalDate(k.retiredAt), .optionalDate(k.removeAfter),
         ]
@@ -108,16 +108,16 @@ extension SQLiteStorage: SigningKeyStore, NotificationStore, AuditStore {
 
     public func recordNotification(jti: String, at time: Date) throws -> Bool {
         try access {
-            try $0.run(
-                "INSERT OR IGNORE INTO notification_receipts (jti, received_at) VALUES (?, ?)",
+            try $0.insert(
+                "INSERT INTO notification_receipts (jti, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                 [.text(jti), .date(time)]) == 1
         }
     }
 
     public func appendAudit(_ event: AuditEvent) throws {
         try access {
-            try $0.run(
-                "INSERT INTO audit_events (\(Columns.audit)) VALUES (?, ?, ?, ?, ?, ?)",
+            try $0.insert(
+                "INSERT INTO audit_events (\(Columns.audit)) VALUES ($1, $2, $3, $4, $5, $6)",
                 [
                     .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
                     .optionalText(event.clientID), .text(event.detail),
@@ -125,11 +125,11 @@ extension SQLiteStorage: SigningKeyStore, NotificationStore, AuditStore {
         }
     }
 
-    /// Newest first; events of the same millisecond in reverse insertion order.
+    /// Newest first; events of the same millisecond in reverse insertion order (`seq`).
     public func auditEvents(limit: Int) throws -> [AuditEvent] {
         try access {
             try $0.query(
-                "SELECT \(Columns.audit) FROM audit_events ORDER BY time DESC, seq DESC LIMIT ?",
+                "SELECT \(Columns.audit) FROM audit_events ORDER BY time DESC, seq DESC LIMIT $1",
                 [.int(max(0, limit))]
             ) { try $0.audit() }
         }

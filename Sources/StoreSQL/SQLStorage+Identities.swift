@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-extension PostgresStorage {
+extension SQLStorage {
     public func insertIdentity(_ identity: Identity) throws {
         try access {
             try $0.insert(
@@ -48,7 +48,7 @@ extension PostgresStorage {
         }
     }
 
-    static func values(_ i: Identity) -> [PGValue] {
+    static func values(_ i: Identity) -> [SQLValue] {
         [
             .text(i.id), .text(i.accountID), .text(i.provider.rawValue), .text(i.subject),
             .optionalText(i.email),
@@ -115,7 +115,7 @@ extension PostgresStorage {
         try access { try $0.run("DELETE FROM pending_revocations WHERE id = $1", [.text(id)]) }
     }
 
-    static func values(_ r: PendingRevocation) -> [PGValue] {
+    static func values(_ r: PendingRevocation) -> [SQLValue] {
         [
             .text(r.id), .text(r.provider.rawValue), .bytes(r.encryptedRefreshToken), .int(r.attempts),
             .date(r.nextAttemptAt), .optionalText(r.lastError),

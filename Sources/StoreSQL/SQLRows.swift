@@ -28,17 +28,17 @@ enum Columns {
     static let audit = "id, time, kind, account_id, client_id, detail"
 }
 
-extension PGRow {
+extension SQLRow {
     func account() throws -> Account {
         Account(
-            id: try text(0), status: try raw(1, as: Account.Status.self), email: optionalText(2),
-            emailVerified: try bool(3), displayName: optionalText(4), createdAt: try date(5))
+            id: try text(0), status: try raw(1, as: Account.Status.self), email: try optionalText(2),
+            emailVerified: try bool(3), displayName: try optionalText(4), createdAt: try date(5))
     }
 
     func identity() throws -> Identity {
         Identity(
             id: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
-            subject: try text(3), email: optionalText(4), emailVerified: try bool(5),
+            subject: try text(3), email: try optionalText(4), emailVerified: try bool(5),
             isPrivateEmail: try bool(6),
             realUserStatus: try optionalInt(7), emailReachable: try bool(8), firstSignInAt: try date(9),
             lastSignInAt: try date(10))
@@ -54,12 +54,12 @@ extension PGRow {
         PendingRevocation(
             id: try text(0), provider: try raw(1, as: Identity.Provider.self),
             encryptedRefreshToken: try bytes(2), attempts: try int(3), nextAttemptAt: try date(4),
-            lastError: optionalText(5))
+            lastError: try optionalText(5))
     }
 
     func client() throws -> Client {
         Client(
-            id: try text(0), name: try text(1), secretHash: optionalText(2), redirectURIs: try strings(3),
+            id: try text(0), name: try text(1), secretHash: try optionalText(2), redirectURIs: try strings(3),
             scopes: try strings(4), isPublic: try bool(5), firstParty: try bool(6), appFlip: try bool(7),
             rotateRefreshTokens: try bool(8), createdAt: try date(9))
     }
@@ -73,8 +73,8 @@ extension PGRow {
     func code() throws -> AuthorizationCode {
         AuthorizationCode(
             hash: try text(0), grantID: try text(1), clientID: try text(2), accountID: try text(3),
-            redirectURI: try text(4), scope: try strings(5), nonce: optionalText(6),
-            codeChallenge: optionalText(7), authTime: try date(8), createdAt: try date(9),
+            redirectURI: try text(4), scope: try strings(5), nonce: try optionalText(6),
+            codeChallenge: try optionalText(7), authTime: try date(8), createdAt: try date(9),
             expiresAt: try date(10), consumedAt: try optionalDate(11))
     }
 
@@ -94,7 +94,7 @@ extension PGRow {
 
     func interaction() throws -> Interaction {
         Interaction(
-            id: try text(0), request: try bytes(1), accountID: optionalText(2), csrfSecret: try bytes(3),
+            id: try text(0), request: try bytes(1), accountID: try optionalText(2), csrfSecret: try bytes(3),
             createdAt: try date(4), expiresAt: try date(5))
     }
 
@@ -107,7 +107,7 @@ extension PGRow {
 
     func audit() throws -> AuditEvent {
         AuditEvent(
-            id: try text(0), time: try date(1), kind: try text(2), accountID: optionalText(3),
-            clientID: optionalText(4), detail: try text(5))
+            id: try text(0), time: try date(1), kind: try text(2), accountID: try optionalText(3),
+            clientID: try optionalText(4), detail: try text(5))
     }
 }

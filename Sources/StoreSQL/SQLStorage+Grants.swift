@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-extension PostgresStorage: GrantStore {
+extension SQLStorage {
     public func insertGrant(_ grant: Grant) throws {
         try access {
             try $0.insert(
@@ -24,7 +24,8 @@ extension PostgresStorage: GrantStore {
         try access {
             try $0.query(
                 """
-                SELECT \(Columns.grant) FROM grants WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created_at, seq
+                SELECT \(Columns.grant) FROM grants WHERE account_id = $1 AND revoked_at IS NULL
+                ORDER BY created_at, \($0.insertionOrder)
                 """, [.text(accountID)]
             ) { try $0.grant() }
         }
@@ -35,7 +36,7 @@ extension PostgresStorage: GrantStore {
             try $0.query(
                 """
                 SELECT \(Columns.grant) FROM grants WHERE account_id = $1 AND client_id = $2 AND revoked_at IS NULL
-                ORDER BY created_at, seq LIMIT 1
+                ORDER BY created_at, \($0.insertionOrder) LIMIT 1
                 """, [.text(accountID), .text(clientID)]
             ) { try $0.grant() }
         }.first
@@ -53,8 +54,8 @@ extension PostgresStorage: GrantStore {
 
     /// Revokes the grant, marks its unused codes used and its live tokens revoked, at `time`.
     /// The caller provides the transaction.
-    static func revokeGrant(_ id: String, at time: Date, in db: PGConnection) throws -> Bool {
-        let values: [PGValue] = [.date(time), .text(id)]
+    static func revokeGrant(_ id: String, at time: Date, in db: any SQLConnection) throws -> Bool {
+        let values: [SQLValue] = [.date(time), .text(id)]
         guard
             try db.run("UPDATE grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL", values) == 1
         else {
@@ -68,7 +69,7 @@ extension PostgresStorage: GrantStore {
     }
 }
 
-extension PostgresStorage: ClientStore {
+extension SQLStorage {
     public func insertClient(_ client: Client) throws {
         try access {
             try $0.insert(

@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-extension PostgresStorage: TokenStore {
+extension SQLStorage {
     public func insertCode(_ code: AuthorizationCode) throws {
         try access {
             try $0.insert(
@@ -16,8 +16,9 @@ extension PostgresStorage: TokenStore {
         }
     }
 
-    /// `UPDATE … WHERE consumed_at IS NULL RETURNING`: a concurrent caller blocks on the row lock, then
-    /// re-checks the condition and changes nothing, so exactly one gets `.consumed`.
+    /// `UPDATE … WHERE consumed_at IS NULL RETURNING`, one statement: in PostgreSQL a concurrent caller
+    /// blocks on the row lock, then re-checks the condition and changes nothing; SQLite runs it under
+    /// its writer lock. Either way exactly one caller gets `.consumed`.
     public func consumeCode(hash: String, at time: Date) throws -> CodeConsumption {
         try access { db in
             let consumed = try db.query(
@@ -79,7 +80,7 @@ extension PostgresStorage: TokenStore {
 
     public func purgeExpired(before time: Date) throws -> Int {
         try atomic { db in
-            let before: [PGValue] = [.date(time)]
+            let before: [SQLValue] = [.date(time)]
             return try db.run("DELETE FROM authorization_codes WHERE expires_at < $1", before)
                 + db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at < $1", before)
                 + db.run("DELETE FROM sessions WHERE expires_at < $1", before)

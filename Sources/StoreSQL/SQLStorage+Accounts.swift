@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-extension PostgresStorage: AccountStore {
+extension SQLStorage {
     public func insertAccount(_ account: Account) throws {
         try access {
             try $0.insert(
@@ -22,7 +22,10 @@ extension PostgresStorage: AccountStore {
     public func listAccounts() throws -> [Account] {
         try access {
             try $0.query(
-                "SELECT \(Columns.account) FROM accounts WHERE status <> 'deleted' ORDER BY created_at, seq"
+                """
+                SELECT \(Columns.account) FROM accounts WHERE status <> 'deleted'
+                ORDER BY created_at, \($0.insertionOrder)
+                """
             ) {
                 try $0.account()
             }
@@ -35,7 +38,7 @@ extension PostgresStorage: AccountStore {
             try $0.query(
                 """
                 SELECT \(Columns.account) FROM accounts WHERE email_lower = $1 AND status <> 'deleted'
-                ORDER BY created_at, seq LIMIT 1
+                ORDER BY created_at, \($0.insertionOrder) LIMIT 1
                 """, [.text(email.lowercased())]
             ) { try $0.account() }
         }.first
@@ -51,7 +54,7 @@ extension PostgresStorage: AccountStore {
         }
     }
 
-    static func values(_ a: Account) throws -> [PGValue] {
+    static func values(_ a: Account) throws -> [SQLValue] {
         [
             .text(a.id), .text(a.status.rawValue), .optionalText(a.email), .bool(a.emailVerified),
             .optionalText(a.displayName), .date(a.createdAt),
@@ -84,7 +87,7 @@ extension PostgresStorage: AccountStore {
                 email_verified = false WHERE id = $1 AND status <> 'deleted'
                 """, [.text(id)])
             guard erased == 1 else { return false }
-            let account: [PGValue] = [.text(id)]
+            let account: [SQLValue] = [.text(id)]
             try db.run("DELETE FROM third_party_tokens WHERE account_id = $1", account)
             try db.run("DELETE FROM identities WHERE account_id = $1", account)
             try db.run("DELETE FROM password_credentials WHERE account_id = $1", account)

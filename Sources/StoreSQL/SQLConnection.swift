@@ -1,0 +1,79 @@
+import Foundation
+import OAuthCore
+
+/// What the shared implementation needs from a backend's connection. SQL is written once with
+/// PostgreSQL-style numbered parameters (`$1`, `$2`, …); a backend whose engine spells them
+/// differently translates (SQLite: `?1`, `?2`, …). The SQL itself sticks to what SQLite ≥ 3.35 and
+/// PostgreSQL both accept (`ON CONFLICT … DO NOTHING / DO UPDATE`, `UPDATE … RETURNING`).
+package protocol SQLConnection {
+    /// The column that orders rows of `accounts` and `grants` created in the same millisecond by
+    /// insertion: SQLite's `rowid`, PostgreSQL's `seq`.
+    var insertionOrder: String { get }
+
+    /// Runs one parameterised statement; returns the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int
+
+    /// An INSERT that may conflict: inside a transaction it leaves the transaction usable (PostgreSQL
+    /// guards it with a savepoint; SQLite needs nothing).
+    @discardableResult
+    func insert(_ sql: String, _ values: [SQLValue]) throws -> Int
+
+    /// Runs one parameterised statement and maps each result row.
+    func query<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T]
+
+    /// Runs SQL without parameters (BEGIN/COMMIT, migrations); may hold several statements.
+    func script(_ sql: String) throws
+}
+
+extension SQLConnection {
+    /// `begin` (the backend's BEGIN), `body`, COMMIT; ROLLBACK when either throws, and the error
+    /// propagates (a failing ROLLBACK does not replace it).
+    package func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try script(begin)
+        do {
+            let result = try body()
+            try script("COMMIT")
+            return result
+        } catch {
+            try? script("ROLLBACK")
+            throw error
+        }
+    }
+
+    package func query<T>(_ sql: String, _ map: (any SQLRow) throws -> T) throws -> [T] {
+        try query(sql, [], map)
+    }
+}
+
+/// How a backend hands out connections: `access` for one call (each statement atomic on its own),
+/// `atomic` for several statements in one transaction. A transaction view joins its transaction.
+package protocol SQLDatabase {
+    func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+}
+
+/// The way from a storage to its backend's connections, opaque outside this package.
+public struct SQLBackend {
+    package let database: any SQLDatabase
+
+    package init(_ database: any SQLDatabase) { self.database = database }
+}
+
+/// A `Storage` over SQL: every method but `transaction` and `ping` is implemented once, in this
+/// module, against `SQLConnection`. StoreSQLite and StorePostgres conform.
+public protocol SQLStorage: Storage {
+    var sqlBackend: SQLBackend { get }
+}
+
+extension SQLStorage {
+    @discardableResult
+    func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try sqlBackend.database.access(body)
+    }
+
+    @discardableResult
+    func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try sqlBackend.database.atomic(body)
+    }
+}
