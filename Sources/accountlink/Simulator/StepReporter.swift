@@ -1,0 +1,25 @@
+/// Prints numbered, readable steps: "3. The app signs in …" with indented detail lines.
+final class StepReporter: @unchecked Sendable {
+    private let write: (String) -> Void
+    private let indent: String
+    private(set) var number = 0
+
+    init(indent: String = "", write: @escaping (String) -> Void) {
+        self.indent = indent
+        self.write = write
+    }
+
+    func step(_ title: String) {
+        number += 1
+        write("\(indent)\(number). \(title)")
+    }
+
+    func detail(_ text: String) { write("\(indent)   \(text)") }
+
+    func line(_ text: String) { write("\(indent)\(text)") }
+
+    /// Secrets, codes and tokens are shown only by their first characters.
+    static func abbreviate(_ secret: String) -> String {
+        secret.count <= 10 ? secret : String(secret.prefix(8)) + "… (\(secret.count) chars)"
+    }
+}
