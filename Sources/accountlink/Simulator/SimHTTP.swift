@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,7 +29,7 @@ struct SimulationFailure: Error, CustomStringConvertible {
 /// A tiny URLSession client (FoundationNetworking on Linux): form posts, no redirects, no cookie
 /// storage of its own (the scripted browser keeps its cookies itself).
 final class SimHTTP: Sendable {
-    private let session: URLSession
+    private let configuration: URLSessionConfiguration
 
     init() {
         let configuration = URLSessionConfiguration.ephemeral
@@ -36,10 +37,8 @@ final class SimHTTP: Sendable {
         configuration.httpCookieAcceptPolicy = .never
         configuration.timeoutIntervalForRequest = 15
         configuration.timeoutIntervalForResource = 30
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        self.configuration = configuration
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     func get(_ url: URL, headers: [String: String] = [:]) async throws -> SimResponse {
         try await send(URLRequest(url: url), headers: headers)
@@ -57,21 +56,31 @@ final class SimHTTP: Sendable {
         return try await send(request, headers: all)
     }
 
+    /// One session per request, so that its delegate sees only this request's challenge.
     private func send(_ request: URLRequest, headers: [String: String]) async throws -> SimResponse {
         var request = request
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let data: Data, response: URLResponse
+        let delegate = StepDelegate()
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
         do {
-            (data, response) = try await session.data(for: request)
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw SimulationFailure("not an HTTP response") }
+            return SimResponse(status: http.statusCode, headers: Self.lowered(http), body: data)
+        } catch let failure as SimulationFailure {
+            throw failure
         } catch {
+            if let refused = delegate.challenged.withLock({ $0 }) { return refused }
             throw SimulationFailure("cannot reach \(request.url?.absoluteString ?? "the server"): \(error.localizedDescription)")
         }
-        guard let http = response as? HTTPURLResponse else { throw SimulationFailure("not an HTTP response") }
+    }
+
+    static func lowered(_ response: HTTPURLResponse) -> [String: String] {
         var lowered: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
+        for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { lowered[name.lowercased()] = value }
         }
-        return SimResponse(status: http.statusCode, headers: lowered, body: data)
+        return lowered
     }
 
     /// RFC 6749 §2.3.1: id and secret form-url-encoded, joined by `:`, then base64.
@@ -80,12 +89,28 @@ final class SimHTTP: Sendable {
     }
 }
 
-/// Answers every redirect with "do not follow" so the 302 itself comes back.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// Never follows a redirect, so the 302 itself comes back. A 401 with `WWW-Authenticate: Basic`
+/// becomes a challenge that FoundationNetworking on Linux cannot complete (it hangs on default
+/// handling, traps on a nil credential): the challenge is cancelled and its failure response kept,
+/// so the caller still sees the 401 (without its body).
+private final class StepDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    let challenged = Mutex<SimResponse?>(nil)
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            let refused = SimResponse(status: response.statusCode, headers: SimHTTP.lowered(response), body: Data())
+            challenged.withLock { $0 = refused }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }
