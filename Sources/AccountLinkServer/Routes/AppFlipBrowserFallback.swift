@@ -16,6 +16,8 @@ struct AppFlipBrowserFallback {
         case authorize(String)
         /// An error page with this message; no redirect.
         case refuse(String)
+        /// The client could not be looked up (the database is unreachable).
+        case unavailable
     }
 
     static let passedOn = ["client_id", "scope", "state", "redirect_uri"]
@@ -35,7 +37,9 @@ struct AppFlipBrowserFallback {
         guard let clientID = values["client_id"], !clientID.isEmpty,
             let redirectURI = values["redirect_uri"], !redirectURI.isEmpty
         else { return .refuse("The link lacks client_id or redirect_uri.") }
-        guard let client = try? lookUpClient(clientID) else { return .refuse("The link names an unknown client.") }
+        let found: Client?
+        do { found = try lookUpClient(clientID) } catch { return .unavailable }
+        guard let client = found else { return .refuse("The link names an unknown client.") }
         guard client.redirectURIs.contains(redirectURI) else {
             return .refuse("The link's redirect_uri is not registered for this client.")
         }

@@ -35,6 +35,8 @@ extension AccountLinkApp {
             return HTTPResponse.redirect(to: location).noStore()
         case .refuse(let message):
             return errorPage(status: 400, title: Self.title(for: "invalid_request"), message: message)
+        case .unavailable:
+            return errorPage(status: 503, title: Self.title(for: "temporarily_unavailable"), message: "Try again in a moment.")
         }
     }
 }
