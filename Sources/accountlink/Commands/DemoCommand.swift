@@ -20,7 +20,9 @@ enum DemoCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let world = try DemoWorld()
         context.out("AccountLink demo: linking an account with Google, from first start to unlink.")
-        context.out("Everything runs on this machine; nothing is sent to Google (the simulator plays Google's part).")
+        context.out("Who is who: \"the maker\" sells smart-home devices and runs this AccountLink server with its app;")
+        context.out("a user links their maker account to Google so that Google Home can control the devices.")
+        context.out("Everything runs on this machine: this program plays Google's servers and apps, nothing is sent to Google.")
         let story = DemoStory(world: world, write: context.out)
         var failure: String?
         do { try await story.run() } catch { failure = "\(error)" }

@@ -33,7 +33,7 @@ extension DemoStory {
 
     func exchange(_ code: String) async throws -> AppFlipSimulation.Linked {
         heading("Google exchanges the code for tokens", "Server to server: POST /token with Google's id and secret.")
-        let linked = try await google(report: StepReporter(indent: "   ", write: write))
+        let linked = try await google(report: StepReporter(indent: "   ", numbered: false, write: write))
             .googleRedeems(code: code, redirectURI: webRedirect)
         record("Code exchanged at /token", "access + refresh token")
         return linked
@@ -41,7 +41,7 @@ extension DemoStory {
 
     func refreshBrowserLink(_ refreshToken: String) async throws {
         heading("Google refreshes the browser link's token", "Access tokens expire; Google uses the refresh token.")
-        try await google(report: StepReporter(indent: "   ", write: write)).googleRefreshes(refreshToken)
+        try await google(report: StepReporter(indent: "   ", numbered: false, write: write)).googleRefreshes(refreshToken)
         record("Refresh of the browser link", "new access token")
     }
 
@@ -71,7 +71,7 @@ extension DemoStory {
 
     func refreshesNowFail(_ refreshTokens: [String]) async throws {
         heading("Google tries to refresh again", "After unlinking, every refresh token Google holds must stop working.")
-        let simulation = google(report: StepReporter(indent: "   ", write: write))
+        let simulation = google(report: StepReporter(indent: "   ", numbered: false, write: write))
         for (name, token) in zip(["browser link", "App Flip link"], refreshTokens) {
             let answer = try await simulation.refresh(token)
             guard answer.status == 400, answer.string("error") == "invalid_grant" else {

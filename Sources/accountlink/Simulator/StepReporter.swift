@@ -2,16 +2,18 @@
 final class StepReporter: @unchecked Sendable {
     private let write: (String) -> Void
     private let indent: String
+    private let numbered: Bool
     private(set) var number = 0
 
-    init(indent: String = "", write: @escaping (String) -> Void) {
+    init(indent: String = "", numbered: Bool = true, write: @escaping (String) -> Void) {
         self.indent = indent
+        self.numbered = numbered
         self.write = write
     }
 
     func step(_ title: String) {
         number += 1
-        write("\(indent)\(number). \(title)")
+        write(indent + (numbered ? "\(number). " : "") + title)
     }
 
     func detail(_ text: String) { write("\(indent)   \(text)") }
