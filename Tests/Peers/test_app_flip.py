@@ -43,6 +43,7 @@ def test_success_links_redeems_and_refreshes(server, setup):
     out = result.stdout
     assert [s.split(".")[0] for s in steps(result)] == [str(n) for n in range(1, 9)]
     assert "200 random characters" in out
+    assert f"apple-app-site-association lists /app-flip for {server.env['ACCOUNTLINK_APPLE_APP_IDS']}" in out
     assert "state decoded intact (200 characters)" in out
     assert "Bearer token → HTTP 200: code" in out
     assert "the same answer as the server's redirect_to" in out
@@ -211,3 +212,4 @@ def test_configured_path_and_android_asset_links(configured):
     result = configured.cli("simulate", "app-flip", "--signed-out", check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert configured.base_url + "/link/google?client_id=" in result.stdout
+    assert "apple-app-site-association lists /link/google for" in result.stdout

@@ -84,10 +84,6 @@ final class DemoStory: @unchecked Sendable {
     func appFlip() async throws -> AppFlipSimulation.Linked {
         heading("App Flip: Google's app opens the maker's app",
                 "Instead of a browser, the Google Home app opens the maker's app, which hands back a code.")
-        let association = try await http.get(url("/.well-known/apple-app-site-association"))
-        let details = (association.json?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
-        say("GET /.well-known/apple-app-site-association → HTTP \(association.status): "
-            + "\(details?.first?["appID"] as? String ?? "no app") may open \(world.configuration?.appFlipPath ?? "?")")
         let settings = AppFlipSimulation.Settings(
             server: world.base, appLink: url(world.configuration?.appFlipPath ?? "/app-flip"), googleClientID: "google",
             googleSecret: googleSecret, appClientID: "app", email: email, password: password, scopes: scopes,

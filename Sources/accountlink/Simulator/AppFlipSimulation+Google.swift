@@ -17,7 +17,7 @@ extension AppFlipSimulation {
         return String(characters.shuffled(using: &generator))
     }
 
-    func googleOpensLink(clientID: String, redirectURI: String) throws -> (URL, String) {
+    func googleOpensLink(clientID: String, redirectURI: String) async throws -> (URL, String) {
         let state = Self.awkwardState()
         guard let link = AppFlipLink.make(base: settings.appLink, clientID: clientID, scopes: settings.scopes,
                                           state: state, redirectURI: redirectURI)
@@ -28,6 +28,7 @@ extension AppFlipSimulation {
         report.detail("scope:        \(settings.scopes.isEmpty ? "(empty: the client's default scopes)" : settings.scopes.joined(separator: " "))")
         report.detail("redirect_uri: \(redirectURI)")
         report.detail("state:        \(state.count) random characters, starting \(String(reflecting: String(state.prefix(24))))")
+        await checkAssociation()
         return (link, state)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 extension AppFlipSimulation {
     func refuseLink(clientID: String, redirectURI: String) async throws -> Outcome {
         let google = AppFlipRedirect.isGoogleAppFlipRedirect(redirectURI)
-        let (link, state) = try googleOpensLink(clientID: clientID, redirectURI: redirectURI)
+        let (link, state) = try await googleOpensLink(clientID: clientID, redirectURI: redirectURI)
         let answerable = try appRefusesLink(link, googleRedirect: google)
         // The server must refuse on its own as well: an app that skips its checks gets no code.
         var bearer: String?

@@ -60,7 +60,7 @@ struct AppFlipSimulation: Sendable {
     /// The whole happy path: link → app validates → app signs in → code → flip back → Google
     /// checks state → code redeemed → refreshed once.
     func linkSuccessfully() async throws -> Outcome {
-        let (link, state) = try googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
+        let (link, state) = try await googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
         let request = try appReadsLink(link, sentState: state)
         let token = try await appSignsIn()
         let answer = try await appRequestsCode(request, bearer: token, decision: nil)
@@ -77,7 +77,7 @@ struct AppFlipSimulation: Sendable {
 
     /// The user presses Cancel in the app: `decision=deny` → `access_denied`, not recoverable.
     func userDenies() async throws -> Outcome {
-        let (link, state) = try googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
+        let (link, state) = try await googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
         let request = try appReadsLink(link, sentState: state)
         let token = try await appSignsIn()
         let answer = try await appRequestsCode(request, bearer: token, decision: "deny")
@@ -91,7 +91,7 @@ struct AppFlipSimulation: Sendable {
 
     /// The app has no valid sign-in: no token, then a token the server never issued → `cancelled`.
     func appIsSignedOut() async throws -> Outcome {
-        let (link, state) = try googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
+        let (link, state) = try await googleOpensLink(clientID: settings.googleClientID, redirectURI: settings.googleRedirectURI)
         let request = try appReadsLink(link, sentState: state)
         report.step("The app is signed out: it asks for a code without a token, then with a stale one")
         let noToken = try await appRequestsCode(request, bearer: nil, decision: nil, announce: false)
