@@ -5,7 +5,14 @@ extension AccountLinkApp {
     func addUniversalLinkRoutes(to router: inout Router) {
         router.add("GET", "/.well-known/apple-app-site-association") { [self] in appleAppSiteAssociation($0) }
         router.add("GET", "/.well-known/assetlinks.json") { [self] in assetLinks($0) }
-        router.add("GET", runtime.configuration.appFlipPath) { [self] in appFlipLinkInBrowser($0) }
+        let appFlipPath = runtime.configuration.appFlipPath
+        // A path of our own (e.g. /authorize) would be replaced by the fallback and loop on itself.
+        guard !Self.paths.contains(appFlipPath) else {
+            runtime.logger.error("ACCOUNTLINK_APP_FLIP_PATH names one of the server's own paths; no browser fallback",
+                                 ["app_flip.path": appFlipPath])
+            return
+        }
+        router.add("GET", appFlipPath) { [self] in appFlipLinkInBrowser($0) }
     }
 
     /// Served as `application/json` at the exact path, never redirected (Apple fetches it through

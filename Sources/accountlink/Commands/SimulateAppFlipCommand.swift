@@ -19,7 +19,7 @@ enum SimulateAppFlipCommand: Command {
           --server URL          the server (default: the configured issuer)
           --app-link URL        the App Flip link (default: SERVER + ACCOUNTLINK_APP_FLIP_PATH)
           --google-client ID    Google's client id (default: google)
-          --google-secret S     Google's client secret; --google-secret-stdin reads it from stdin
+          --google-secret S     Google's client secret (visible to `ps`); --google-secret-stdin reads it from stdin
           --app-client ID       the maker's first-party app client (default: app)
           --email E             the user the app signs in; --password-stdin reads the password
                                 (with both stdin flags: the secret on line 1, the password on line 2)
