@@ -12,23 +12,37 @@ extension DemoStory {
                                          ("redirect_uri", webRedirect), ("scope", scopes.joined(separator: " ")),
                                          ("state", state)])
         let login = try await browser.get(url("/authorize?" + query))
-        guard let loginForm = login.forms.first(where: { $0.has(field: "password") }) else {
+        say("GET /authorize?response_type=code&client_id=google&… → HTTP \(login.response.status), the login page")
+        let consent = try await signIn(browser, on: login)
+        let (code, label) = try await agree(browser, on: consent, state: state)
+        record("Browser flow: login page, consent page, \"\(label)\"", "code for Google")
+        return code
+    }
+
+    /// Fills in the login form read from the page (CONTRACT.md: fields `email` and `password`).
+    func signIn(_ browser: ScriptedBrowser, on login: ScriptedBrowser.Page) async throws -> ScriptedBrowser.Page {
+        guard let form = login.forms.first(where: { $0.has(field: "password") }) else {
             throw SimulationFailure("GET /authorize showed no login form (HTTP \(login.response.status))")
         }
-        say("GET /authorize?response_type=code&client_id=google&… → HTTP \(login.response.status), the login page")
-        let consent = try await browser.submit(loginForm, on: login, ["email": email, "password": password])
-        guard let consentForm = consent.forms.first(where: { form in form.buttons.contains { $0.value == "allow" } }),
-            let agree = consentForm.buttons.first(where: { $0.value == "allow" })
-        else { throw SimulationFailure("signing in showed no consent page (HTTP \(consent.response.status))") }
+        let consent = try await browser.submit(form, on: login, ["email": email, "password": password])
         say("POST the login form (\(email)) → HTTP \(consent.response.status), the consent page")
-        let back = try await browser.submit(consentForm, on: consent, [:], button: ("decision", "allow"))
+        return consent
+    }
+
+    /// Presses `<button name="decision" value="allow">` and reads Google's redirect: code and state.
+    func agree(_ browser: ScriptedBrowser, on consent: ScriptedBrowser.Page, state: String) async throws
+        -> (code: String, label: String)
+    {
+        guard let form = consent.forms.first(where: { form in form.buttons.contains { $0.value == "allow" } }),
+            let button = form.buttons.first(where: { $0.value == "allow" })
+        else { throw SimulationFailure("signing in showed no consent page (HTTP \(consent.response.status))") }
+        let back = try await browser.submit(form, on: consent, [:], button: ("decision", "allow"))
         guard let location = back.response.location, location.hasPrefix(webRedirect + "?"),
-            let response = try? AppFlipResponse(returnURL: URL(string: location)!),
+            let returnURL = URL(string: location), let response = try? AppFlipResponse(returnURL: returnURL),
             case .success(let code, let returnedState) = response, returnedState == state
         else { throw SimulationFailure("consent did not redirect to Google with a code: HTTP \(back.response.status)") }
-        say("press \"\(agree.label)\" → HTTP \(back.response.status) to \(webRedirect)?code=…&state=… (state intact)")
-        record("Browser flow: login page, consent page, \"\(agree.label)\"", "code for Google")
-        return code
+        say("press \"\(button.label)\" → HTTP \(back.response.status) to \(webRedirect)?code=…&state=… (state intact)")
+        return (code, button.label)
     }
 
     func exchange(_ code: String) async throws -> AppFlipSimulation.Linked {
