@@ -84,6 +84,7 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/methods/remove") { [self] in await removeMethod($0) }
         router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
+        addUniversalLinkRoutes(to: &router)
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
     }
 

@@ -1,0 +1,50 @@
+import AppFlipKit
+import OAuthCore
+
+/// The App Flip link opened in a browser because the maker's app is not installed: the link carries
+/// the authorization request (`client_id`, `scope`, `state`, `redirect_uri`; google-account-linking.md
+/// §2.1), so it continues as the browser flow at `/authorize` with `response_type=code`.
+///
+/// Decision: the `redirect_uri` is kept exactly as sent, and only when it is registered for that
+/// client (RFC 6749 §3.1.2.3). Swapping Google's `/a/BUNDLE` URI for the client's web `/r/PROJECT`
+/// URI would hand the code to a place Google's app did not ask for, and the code is bound to the
+/// exact `redirect_uri` it was minted for, so Google's redemption would fail anyway. Anything that
+/// does not pass ends on an error page: nothing is redirected to an unvetted place.
+struct AppFlipBrowserFallback {
+    enum Outcome: Equatable {
+        /// 302 to this `/authorize` URL.
+        case authorize(String)
+        /// An error page with this message; no redirect.
+        case refuse(String)
+        /// The client could not be looked up (the database is unreachable).
+        case unavailable
+    }
+
+    static let passedOn = ["client_id", "scope", "state", "redirect_uri"]
+
+    let authorizationEndpoint: String
+    let lookUpClient: (String) throws -> Client?
+
+    /// The query is read as App Flip sends it (RFC 3986: a `+` is a plus, `AppFlipQuery`).
+    func decide(rawQuery: String) -> Outcome {
+        guard let pairs = try? AppFlipQuery.parse(rawQuery) else { return .refuse("The link could not be read.") }
+        var values: [String: String] = [:]
+        for pair in pairs where Self.passedOn.contains(pair.name) {
+            // RFC 6749 §3.1: parameters MUST NOT be included more than once.
+            guard values[pair.name] == nil else { return .refuse("The link repeats \(pair.name).") }
+            values[pair.name] = pair.value
+        }
+        guard let clientID = values["client_id"], !clientID.isEmpty,
+            let redirectURI = values["redirect_uri"], !redirectURI.isEmpty
+        else { return .refuse("The link lacks client_id or redirect_uri.") }
+        let found: Client?
+        do { found = try lookUpClient(clientID) } catch { return .unavailable }
+        guard let client = found else { return .refuse("The link names an unknown client.") }
+        guard client.redirectURIs.contains(redirectURI) else {
+            return .refuse("The link's redirect_uri is not registered for this client.")
+        }
+        var query: [(name: String, value: String)] = [("response_type", "code")]
+        for name in Self.passedOn { if let value = values[name] { query.append((name, value)) } }
+        return .authorize(authorizationEndpoint + "?" + AppFlipQuery.encode(query))
+    }
+}
