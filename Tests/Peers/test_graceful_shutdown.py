@@ -34,5 +34,6 @@ def test_sigterm_during_load_answers_every_accepted_request(standins):
         finally:
             server.stop()
     answered = [r for r in results if r != "refused"]
-    assert answered, "some requests were accepted before the signal"
+    # The 24 requests in flight when the signal came were accepted; each of them must be answered.
+    assert len(answered) >= 24, results
     assert all(status == 200 for status in answered), results
