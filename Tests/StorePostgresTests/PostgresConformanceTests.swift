@@ -5,7 +5,7 @@ import Testing
 @testable import StorePostgres
 
 /// The shared storage suite against a real PostgreSQL server, one fresh schema per case.
-@Suite(.disabled(if: PostgresTestDatabase.skipped, "ACCOUNTLINK_TEST_NO_POSTGRES=1"))
+@Suite
 struct PostgresConformanceTests {
     @Test(arguments: StoreConformance.cases.map(\.name))
     func conformance(_ name: String) throws {
@@ -17,7 +17,7 @@ struct PostgresConformanceTests {
 }
 
 /// What only the PostgreSQL backend promises.
-@Suite(.disabled(if: PostgresTestDatabase.skipped, "ACCOUNTLINK_TEST_NO_POSTGRES=1"))
+@Suite
 struct PostgresStorageTests {
     @Test func migrateIsIdempotentAndRecordedOnce() throws {
         try PostgresTestDatabase.withFreshSchema { storage, url in

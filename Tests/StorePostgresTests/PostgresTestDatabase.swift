@@ -8,14 +8,10 @@ import OAuthCore
 enum PostgresTestDatabase {
     static let environment = ProcessInfo.processInfo.environment
 
-    /// The developer escape hatch; `make test` never sets it.
-    static let skipped = environment["ACCOUNTLINK_TEST_NO_POSTGRES"] == "1"
-
     struct NotConfigured: Error, CustomStringConvertible {
         let description = """
             ACCOUNTLINK_TEST_POSTGRES_URL is not set, so the PostgreSQL store cannot be tested. Run \
-            `scripts/test-postgres.sh swift test --filter StorePostgresTests`, or set \
-            ACCOUNTLINK_TEST_NO_POSTGRES=1 to skip these tests on purpose.
+            `scripts/test-postgres.sh swift test --filter StorePostgresTests` (make test does).
             """
     }
 
