@@ -1,6 +1,8 @@
 /// Exit codes of CONTRACT.md (the sysexits.h values).
 enum ExitCode: Int32 {
     case success = 0
+    /// `demo` and `simulate`: the run finished, but not with the outcome expected.
+    case unexpectedOutcome = 1
     case usage = 64
     case dataError = 65
     case unavailable = 69

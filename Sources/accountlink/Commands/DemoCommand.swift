@@ -32,7 +32,7 @@ enum DemoCommand: Command {
         context.out("Server stopped; temporary folder \(world.folder.path) deleted.")
         guard let failure else { return .success }
         context.err("accountlink demo: FAILED: \(failure)")
-        exit(1)
+        return .unexpectedOutcome
     }
 
     static func table(_ rows: [(step: String, result: String)], failed: String?) -> String {

@@ -51,7 +51,7 @@ enum SimulateAppFlipCommand: Command {
         } catch let failure as SimulationFailure {
             context.out("RESULT: FAILED")
             context.err("accountlink simulate app-flip: FAILED: \(failure.description)")
-            exit(1)  // CONTRACT.md: 1 when the outcome is not the expected one
+            return .unexpectedOutcome
         }
     }
 
