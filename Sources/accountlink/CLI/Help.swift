@@ -16,7 +16,8 @@ enum Help {
             "Every command reads the same configuration as `serve`: ACCOUNTLINK_* environment variables,",
             "--listen, --issuer, --database and --config FILE (flags win).",
             "Run `accountlink COMMAND --help` for a command's options.",
-            "Exit codes: 0 success, 64 usage error, 65 bad input data, 69 dependency unavailable, 70 internal error.",
+            "Exit codes: 0 success, 1 (demo, simulate) not the expected outcome, 64 usage error, 65 bad input data,",
+            "69 dependency unavailable, 70 internal error.",
         ]
         return lines.joined(separator: "\n")
     }
