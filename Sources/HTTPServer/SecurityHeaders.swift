@@ -3,7 +3,7 @@ public enum SecurityHeaders {
     /// Default CSP for HTML: nothing loads but same-origin styles and images; forms post to
     /// ourselves or HTTPS redirect targets; no framing (clickjacking on the consent page).
     public static let defaultContentSecurityPolicy =
-        "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self' https:; frame-ancestors 'none'"
+        "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'"
 
     /// Adds `X-Content-Type-Options`, `Referrer-Policy` and, on `text/html`, CSP and `X-Frame-Options`.
     public static func apply(to headers: inout HTTPHeaders) {

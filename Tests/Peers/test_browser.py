@@ -43,12 +43,19 @@ def authorize_url(server, state):
 
 
 def redirected_to(driver):
-    """The browser cannot reach Google here; the URL it tried is still the current URL."""
+    """The browser cannot reach Google here; the URL it tried is still the current URL. Waits until
+    the browser has left our pages."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 15).until(lambda d: not d.current_url.startswith(LOCAL_PREFIX[0]))
     return driver.current_url
+
+
+LOCAL_PREFIX = [""]
 
 
 def fresh(driver, server):
     """Cookies are per site: visit ours before clearing them."""
+    LOCAL_PREFIX[0] = server.base_url + "/"
     driver.get(server.url("/healthz"))
     driver.delete_all_cookies()
 
@@ -94,3 +101,24 @@ def test_wrong_password_shows_a_generic_error(browser, linked):
     message = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
     assert message and "nobody@example.com" not in message
     assert browser.find_element(By.NAME, "password")
+
+
+def test_native_app_loopback_redirect_is_not_blocked_by_the_page_policy(browser, linked):
+    """RFC 8252 §7.3: a native app's loopback redirect (another origin, plain http) must be reachable
+    from the consent form; a `form-action` policy would make the browser refuse it."""
+    import base64, hashlib
+    linked.cli("client", "add", "--id", "native-browser", "--name", "Native", "--public",
+               "--redirect-uri", "http://127.0.0.1:9/callback")
+    verifier = "v" * 50
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    fresh(browser, linked)
+    browser.get(linked.url("/authorize?" + urllib.parse.urlencode({
+        "client_id": "native-browser", "redirect_uri": "http://127.0.0.1:9/callback", "response_type": "code",
+        "state": "native-state", "code_challenge": challenge, "code_challenge_method": "S256"})))
+    browser.find_element(By.NAME, "email").send_keys(EMAIL)
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]").click()
+    browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="allow"]').click()
+    url = urllib.parse.urlsplit(redirected_to(browser))
+    assert (url.scheme, url.netloc, url.path) == ("http", "127.0.0.1:9", "/callback"), browser.current_url
+    assert urllib.parse.parse_qs(url.query)["state"] == ["native-state"]

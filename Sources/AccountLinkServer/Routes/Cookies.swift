@@ -34,3 +34,18 @@ extension HTTPResponse {
         return copy
     }
 }
+
+extension HTTPResponse {
+    /// The login and consent pages of an authorization request: their forms end in a redirect to the
+    /// client's registered redirect URI, which may be a native app's own scheme or a loopback port
+    /// (RFC 8252), and browsers apply `form-action` to that redirect too. So these pages leave
+    /// `form-action` out; everything else stays locked down, and the maker's https logo may load.
+    func interactionPolicy() -> HTTPResponse {
+        var copy = self
+        copy.headers.replaceOrAdd(
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; "
+                + "frame-ancestors 'none'; base-uri 'none'")
+        return copy
+    }
+}

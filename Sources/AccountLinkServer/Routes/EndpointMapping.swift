@@ -24,8 +24,8 @@ extension AccountLinkApp {
 
     func render(_ page: PageModel) -> HTTPResponse {
         switch page {
-        case .login(let model): return .html(200, loginPage(model).render()).noStore()
-        case .consent(let model): return .html(200, consentPage(model).render()).noStore()
+        case .login(let model): return .html(200, loginPage(model).render()).noStore().interactionPolicy()
+        case .consent(let model): return .html(200, consentPage(model).render()).noStore().interactionPolicy()
         case .error(let model): return errorPage(model)
         }
     }
