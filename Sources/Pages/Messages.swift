@@ -7,7 +7,9 @@ public struct Messages: Sendable {
     private let table: [Key: String]
 
     /// The built-in tables by lowercase language tag.
-    public static let tables: [String: [Key: String]] = ["en": englishTable]
+    public static let tables: [String: [Key: String]] = [
+        "en": englishTable, "de": germanTable, "pt": brazilianPortugueseTable, "pt-br": brazilianPortugueseTable,
+    ]
 
     /// Picks the table for `locale` (e.g. Google's `user_locale`, `de-DE`, `pt_BR`) by RFC 4647
     /// §3.4 lookup: the full tag, then shorter prefixes, then English.

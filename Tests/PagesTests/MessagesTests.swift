@@ -7,7 +7,7 @@ import Testing
         for key in Messages.Key.allCases { #expect(Messages.englishTable[key] != nil, "\(key)") }
     }
 
-    @Test(arguments: [nil, "", "en", "EN-us", "en_GB", "xx", "zz-Latn-ZZ", "de-DE"])
+    @Test(arguments: [nil, "", "en", "EN-us", "en_GB", "xx", "zz-Latn-ZZ", "fr-FR"])
     func fallsBackToEnglish(locale: String?) {
         let messages = Messages(locale: locale)
         #expect(messages.locale == "en")
@@ -42,5 +42,30 @@ import Testing
         let value = "<b>"
         let html: HTML = "<p>\(value)</p>\(HTML.unsafeRaw("<hr>"))"
         #expect(html.rendered == "<p>&lt;b&gt;</p><hr>")
+    }
+}
+
+/// Google's own wording of the consent buttons in the languages of its App Flip pages (the seeds).
+@Suite struct TranslatedConsentTests {
+    @Test(arguments: [("de-DE", "Zustimmen und verknüpfen", "Abbrechen"), ("pt-BR", "Concordar e vincular", "Cancelar"),
+                      ("pt_BR", "Concordar e vincular", "Cancelar"), ("en-US", "Agree and link", "Cancel")])
+    func buttonsKeepTheirNamesAndTranslateTheirLabels(locale: String, agree: String, cancel: String) {
+        let html = consent { $0.locale = locale }
+        #expect(html.contains("<button name=\"decision\" value=\"allow\">\(agree)</button>"))
+        #expect(html.contains("<button name=\"decision\" value=\"deny\">\(cancel)</button>"))
+        #expect(html.contains("https://policies.google.com/privacy"))
+    }
+
+    @Test func translationsHaveNoStrayPlaceholders() {
+        for (tag, table) in Messages.tables {
+            for (key, text) in table {
+                let english = Messages.englishTable[key] ?? ""
+                let names = { (s: String) in
+                    Set(s.split(separator: "{", omittingEmptySubsequences: false).dropFirst()
+                        .compactMap { $0.split(separator: "}").first })
+                }
+                #expect(names(text) == names(english), "\(tag) \(key): \(text)")
+            }
+        }
     }
 }
