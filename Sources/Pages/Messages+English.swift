@@ -12,6 +12,8 @@ extension Messages {
         case linkedOn, unlink, deleteAccount, logOut, scopesLabel
         case deleteTitle, deleteWarning, deleteConfirm, keepAccount
         case linkTitle, linkIntro, linkAndSignIn
+        case problemAccountDeleted, problemCannotRemove, problemDenied, problemRequest, problemServer, problemSignIn, problemUnlinkFailed
+        case msgAccountDeleted, msgAppleNoToken, msgAppleOff, msgFormExpired, msgFormUnreadable, msgGoogleNoCode, msgGoogleOff, msgLastMethod, msgMethodNotRemoved, msgNotCompleted, msgNotDeleted, msgNotVerified, msgNothing, msgSignInExpired, msgTryAgain
     }
 
     /// English: complete, the fallback for every other table.
@@ -59,5 +61,27 @@ extension Messages {
         .linkTitle: "This email already has an account",
         .linkIntro: "{email} already has a {product} account: sign in to link it.",
         .linkAndSignIn: "Sign in and link",
+        .problemSignIn: "Sign-in problem",
+        .problemServer: "Something went wrong on our side",
+        .problemAccountDeleted: "Account deleted",
+        .problemCannotRemove: "Cannot remove",
+        .problemUnlinkFailed: "Unlink failed",
+        .problemRequest: "This link request cannot be completed",
+        .problemDenied: "Access denied",
+        .msgSignInExpired: "This sign-in has expired. Start again.",
+        .msgAccountDeleted: "Your account and everything linked to it were deleted.",
+        .msgNotDeleted: "Your account was not deleted. Try again.",
+        .msgNotVerified: "The sign-in could not be verified.",
+        .msgNotCompleted: "The sign-in could not be completed.",
+        .msgFormExpired: "The form has expired. Reload the page and try again.",
+        .msgNothing: "Nothing to show.",
+        .msgTryAgain: "Try again in a moment.",
+        .msgAppleNoToken: "Apple did not send an identity token.",
+        .msgGoogleNoCode: "Google did not send a code.",
+        .msgFormUnreadable: "The form could not be read. Go back and try again.",
+        .msgGoogleOff: "Google Sign-In is not enabled.",
+        .msgAppleOff: "Sign in with Apple is not enabled.",
+        .msgMethodNotRemoved: "That sign-in method could not be removed.",
+        .msgLastMethod: "This is your only way to sign in.",
     ]
 }

@@ -12,8 +12,7 @@ extension AccountLinkApp {
             if let found = try sessions.session(cookie: request.cookies[CookiePolicy.sessionName]) { return .success(found) }
             return .failure(HTTPResponseBox(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore()))
         } catch {
-            return .failure(HTTPResponseBox(errorPage(status: 503, title: "Something went wrong on our side",
-                                                      message: "Try again in a moment.")))
+            return .failure(HTTPResponseBox(errorPage(status: 503, .problemServer, .msgTryAgain)))
         }
     }
 
@@ -41,7 +40,7 @@ extension AccountLinkApp {
             if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
             return .html(200, withLinks.render()).noStore()
         } catch {
-            return errorPage(status: 503, title: "Something went wrong on our side", message: "Try again in a moment.")
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
     }
 
@@ -49,12 +48,12 @@ extension AccountLinkApp {
     func unlink(_ request: HTTPRequest) async -> HTTPResponse {
         guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
         guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
-        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
         do {
             _ = try LinkedServices(environment: environment).unlink(grantID: form["grant_id"] ?? "", accountID: account.id)
             runtime.audit("grant.unlinked", accountID: account.id)
         } catch {
-            return errorPage(status: error.status, title: "Unlink failed", message: error.description)
+            return errorPage(status: error.status, title: .problemUnlinkFailed, message: error.description)
         }
         return HTTPResponse.redirect(to: "/account", status: 303).noStore()
     }
@@ -83,13 +82,13 @@ extension AccountLinkApp {
         }
         guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
         guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "delete")
-        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
         do {
             _ = try await deletion.delete(accountID: account.id)
         } catch {
-            return errorPage(status: 503, title: "Something went wrong on our side", message: "Your account was not deleted. Try again.")
+            return errorPage(status: 503, .problemServer, .msgNotDeleted)
         }
-        return errorPage(status: 200, title: "Account deleted", message: "Your account and everything linked to it were deleted.")
+        return errorPage(status: 200, .problemAccountDeleted, .msgAccountDeleted)
             .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
     }
 }
@@ -114,14 +113,14 @@ extension AccountLinkApp {
         guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
         guard let form = request.form,
               WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
-        else { return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.") }
+        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
         do {
             try runtime.identity.signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
             runtime.audit("identity.removed", accountID: account.id)
         } catch SignInService.Failure.lastIdentity {
-            return errorPage(status: 400, title: "Cannot remove", message: "This is your only way to sign in.")
+            return errorPage(status: 400, .problemCannotRemove, .msgLastMethod)
         } catch {
-            return errorPage(status: 400, title: "Cannot remove", message: "That sign-in method could not be removed.")
+            return errorPage(status: 400, .problemCannotRemove, .msgMethodNotRemoved)
         }
         return HTTPResponse.redirect(to: "/account", status: 303).noStore()
     }

@@ -11,10 +11,10 @@ extension AccountLinkApp {
 
     func appleWebStart(_ request: HTTPRequest) async -> HTTPResponse {
         guard let servicesID = runtime.configuration.apple.servicesID else {
-            return errorPage(status: 404, title: "Sign-in problem", message: "Sign in with Apple is not enabled.")
+            return errorPage(status: 404, .problemSignIn, .msgAppleOff)
         }
         guard let (state, record) = try? beginWebSignIn(request, provider: "apple") else {
-            return errorPage(status: 503, title: "Something went wrong on our side", message: "Try again in a moment.")
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         // Apple copies the nonce into the token; we send the SHA-256 hex of a raw value only we know.
         let query = FormParameters([
@@ -32,7 +32,7 @@ extension AccountLinkApp {
         }
         if form["error"] != nil { return HTTPResponse.redirect(to: "/login", status: 303).noStore() }
         guard let verifier = runtime.identity.appleVerifier, let idToken = form["id_token"] else {
-            return errorPage(status: 400, title: "Sign-in problem", message: "Apple did not send an identity token.")
+            return errorPage(status: 400, .problemSignIn, .msgAppleNoToken)
         }
         do {
             let identity = try await verifier.verify(idToken, rawNonce: record.rawNonce)

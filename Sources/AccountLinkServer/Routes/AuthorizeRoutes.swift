@@ -25,6 +25,6 @@ extension AccountLinkApp {
     }
 
     func badForm() -> HTTPResponse {
-        errorPage(status: 400, title: "Sign-in problem", message: "The form could not be read. Go back and try again.")
+        errorPage(status: 400, .problemSignIn, .msgFormUnreadable)
     }
 }

@@ -49,27 +49,36 @@ extension AccountLinkApp {
     }
 
     func errorPage(_ model: OAuthCore.ErrorPage) -> HTTPResponse {
-        let page = Pages.ErrorPage(title: Self.title(for: model.error), message: model.description, locale: model.locale)
+        let messages = Messages(locale: model.locale)
+        let page = Pages.ErrorPage(title: messages[Self.title(for: model.error)], message: model.description,
+                                   locale: model.locale)
         return .html(model.status, page.render()).noStore()
     }
 
-    func errorPage(status: Int, title: String, message: String) -> HTTPResponse {
-        .html(status, Pages.ErrorPage(title: title, message: message).render()).noStore()
+    /// An error page whose words come from the message catalog.
+    func errorPage(status: Int, _ title: Messages.Key, _ message: Messages.Key) -> HTTPResponse {
+        let messages = Messages(locale: nil)
+        return errorPage(status: status, title: title, message: messages[message])
     }
 
-    static func title(for code: String) -> String {
+    /// An error page with a message from the protocol core (its public description).
+    func errorPage(status: Int, title: Messages.Key, message: String) -> HTTPResponse {
+        .html(status, Pages.ErrorPage(title: Messages(locale: nil)[title], message: message).render()).noStore()
+    }
+
+    static func title(for code: String) -> Messages.Key {
         switch code {
-        case "invalid_request", "invalid_client", "unauthorized_client": "This link request cannot be completed"
-        case "access_denied": "Access denied"
-        case "temporarily_unavailable", "server_error": "Something went wrong on our side"
-        default: "Sign-in problem"
+        case "invalid_request", "invalid_client", "unauthorized_client": .problemRequest
+        case "access_denied": .problemDenied
+        case "temporarily_unavailable", "server_error": .problemServer
+        default: .problemSignIn
         }
     }
 
     /// The interaction's actions, in order: cookies first, then the page or redirect.
     func http(_ actions: [InteractionAction]) -> HTTPResponse {
         var cookies: [String] = []
-        var final = errorPage(status: 500, title: "Sign-in problem", message: "Nothing to show.")
+        var final = errorPage(status: 500, .problemSignIn, .msgNothing)
         for action in actions {
             switch action {
             case .setSession(let cookie): cookies.append(cookiePolicy.session(cookie))

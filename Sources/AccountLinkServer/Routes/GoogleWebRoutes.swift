@@ -13,11 +13,11 @@ extension AccountLinkApp {
     func googleWebStart(_ request: HTTPRequest) async -> HTTPResponse {
         let google = runtime.configuration.google
         guard google.webEnabled, let clientID = google.webClientID else {
-            return errorPage(status: 404, title: "Sign-in problem", message: "Google Sign-In is not enabled.")
+            return errorPage(status: 404, .problemSignIn, .msgGoogleOff)
         }
         let verifier = runtime.random.token(byteCount: 48)
         guard let (state, record) = try? beginWebSignIn(request, provider: "google", codeVerifier: verifier) else {
-            return errorPage(status: 503, title: "Something went wrong on our side", message: "Try again in a moment.")
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let query = FormParameters([
             ("response_type", "code"), ("client_id", clientID), ("redirect_uri", googleCallbackURL),
@@ -31,7 +31,7 @@ extension AccountLinkApp {
         guard let record = takeWebSignIn(request.query["state"], provider: "google") else { return expiredWebSignIn() }
         if request.query["error"] != nil { return HTTPResponse.redirect(to: "/login", status: 303).noStore() }
         guard let code = request.query["code"], let verifier = runtime.identity.googleVerifier else {
-            return errorPage(status: 400, title: "Sign-in problem", message: "Google did not send a code.")
+            return errorPage(status: 400, .problemSignIn, .msgGoogleNoCode)
         }
         do {
             let idToken = try await googleIDToken(code: code, codeVerifier: record.codeVerifier ?? "")

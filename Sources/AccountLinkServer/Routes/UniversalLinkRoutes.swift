@@ -43,7 +43,7 @@ extension AccountLinkApp {
         case .refuse(let message):
             return errorPage(status: 400, title: Self.title(for: "invalid_request"), message: message)
         case .unavailable:
-            return errorPage(status: 503, title: Self.title(for: "temporarily_unavailable"), message: "Try again in a moment.")
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
     }
 }

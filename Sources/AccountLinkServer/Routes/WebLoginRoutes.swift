@@ -46,7 +46,7 @@ extension AccountLinkApp {
         guard let cookie = request.cookies[CookiePolicy.loginName],
               ConstantTime.equals(loginCSRF(cookie), form["csrf_token"] ?? "")
         else {
-            return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page and try again.")
+            return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         do {
             guard let (session, account) = try WebSessions(environment: environment)
@@ -74,7 +74,7 @@ extension AccountLinkApp {
         let cookie = request.cookies[CookiePolicy.sessionName]
         if let (session, _) = try? sessions.session(cookie: cookie) {
             guard sessions.checkCSRF(request.form?["csrf_token"], session, purpose: "account") else {
-                return errorPage(status: 403, title: "Sign-in problem", message: "The form has expired. Reload the page.")
+                return errorPage(status: 403, .problemSignIn, .msgFormExpired)
             }
             try? sessions.end(cookie: cookie)
         }

@@ -85,16 +85,15 @@ extension AccountLinkApp {
     func webSignInFailed(_ error: any Error, provider: String) -> HTTPResponse {
         if let jose = error as? JOSEError {
             runtime.logger.info("web sign-in refused", ["provider": provider, "reason": jose.reason])
-            return errorPage(status: 400, title: "Sign-in problem", message: "The sign-in could not be verified.")
+            return errorPage(status: 400, .problemSignIn, .msgNotVerified)
         }
         let oauth = OAuthError.from(error)
         runtime.logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])
-        return errorPage(status: oauth.status >= 500 ? oauth.status : 400, title: "Sign-in problem",
-                         message: "The sign-in could not be completed.")
+        return errorPage(status: oauth.status >= 500 ? oauth.status : 400, .problemSignIn, .msgNotCompleted)
     }
 
     func expiredWebSignIn() -> HTTPResponse {
-        errorPage(status: 400, title: "Sign-in problem", message: "This sign-in has expired. Start again.")
+        errorPage(status: 400, .problemSignIn, .msgSignInExpired)
     }
 
     static func redirectURL(_ base: URL, _ query: FormParameters) -> String {
