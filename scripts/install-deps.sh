@@ -37,7 +37,14 @@ fi
 if [ "$mode" = test ]; then
   venv=.build/python
   if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+      # Debian's own python3 keeps venv in a separate package.
+      rm -rf "$venv"
+      sudo_cmd=""
+      [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+      DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-venv >/dev/null
+      python3 -m venv "$venv"
+    fi
   fi
   if ! "$venv/bin/python" -c 'import authlib, jwt, jwcrypto, selenium, pytest, requests' 2>/dev/null; then
     echo "installing Python test peers into $venv"
