@@ -12,13 +12,13 @@ struct AuthorizationCodeGrant: TokenGrant {
         // works; refusals commit (a replay's grant revocation must stick).
         return try committingRefusals(environment.storage) { storage in
             try exchange(code, request, client, storage, environment)
-        }
+        }.response(environment)
     }
 
     private func exchange(
         _ code: String, _ request: TokenRequest, _ client: Client, _ storage: any Storage,
         _ environment: OAuthEnvironment
-    ) throws -> JSONValue {
+    ) throws -> TokenIssuer.Issued {
         let now = environment.clock.now()
         let record = try consume(code, storage, now)
         try checkClient(record, client)

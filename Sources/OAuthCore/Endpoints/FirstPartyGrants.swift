@@ -28,7 +28,7 @@ struct PasswordGrant: TokenGrant {
         return try environment.storage.transaction { storage in
             try TokenIssuer(environment: environment, storage: storage)
                 .signIn(accountID: account.id, client: client, scope: scope)
-        }
+        }.response(environment)
     }
 }
 
@@ -57,6 +57,6 @@ struct TokenExchangeGrant: TokenGrant {
         return try environment.storage.transaction { storage in
             try TokenIssuer(environment: environment, storage: storage)
                 .signIn(accountID: result.accountID, client: client, scope: scope, extra: extra)
-        }
+        }.response(environment)
     }
 }

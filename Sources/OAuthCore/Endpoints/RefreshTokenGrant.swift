@@ -9,7 +9,7 @@ struct RefreshTokenGrant: TokenGrant {
         guard let token = request.parameters["refresh_token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
-        return try committingRefusals(environment.storage) { storage in
+        let issued = try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
             let record = try live(token, client, storage, now)
             let scope = try narrowed(request.parameters["scope"], record.scope)
@@ -20,6 +20,7 @@ struct RefreshTokenGrant: TokenGrant {
             return try TokenIssuer(environment: environment, storage: storage).respond(
                 subject, refreshToken: choice)
         }
+        return try issued.response(environment)
     }
 
     /// Issued to this client, unrevoked, unexpired, under an active grant of an active account.

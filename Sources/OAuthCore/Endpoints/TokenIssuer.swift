@@ -9,7 +9,7 @@ struct TokenIssuer {
     func respond(
         _ subject: TokenService.Subject, refreshToken: RefreshChoice, nonce: String? = nil,
         extra: [String: JSONValue] = [:]
-    ) throws -> JSONValue {
+    ) throws -> Issued {
         let tokens = TokenService(environment: environment)
         let access = try tokens.issueAccessToken(for: subject, in: storage)
         var body: [String: JSONValue] = [
@@ -24,12 +24,36 @@ struct TokenIssuer {
         case .new: body["refresh_token"] = .string(try tokens.issueRefreshToken(for: subject, in: storage))
         case .same(let token): body["refresh_token"] = .string(token)
         }
+        var idToken: Issued.IDTokenInput?
         if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
-            body["id_token"] = .string(
-                try IDTokenFactory(environment: environment)
-                    .make(account: account, subject: subject, nonce: nonce, accessToken: access))
+            idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access)
         }
-        return .object(body.merging(extra) { current, _ in current })
+        return Issued(body: body.merging(extra) { current, _ in current }, idToken: idToken)
+    }
+
+    /// What a grant issued. The ID token is signed by `response()`, after the storage transaction has
+    /// committed: an RS256 signature takes far longer than the writes and must not hold the store's lock.
+    struct Issued {
+        struct IDTokenInput {
+            let account: Account
+            let subject: TokenService.Subject
+            let nonce: String?
+            let accessToken: String
+        }
+
+        var body: [String: JSONValue]
+        var idToken: IDTokenInput?
+
+        func response(_ environment: OAuthEnvironment) throws -> JSONValue {
+            var body = body
+            if let input = idToken {
+                body["id_token"] = .string(
+                    try IDTokenFactory(environment: environment)
+                        .make(account: input.account, subject: input.subject, nonce: input.nonce,
+                              accessToken: input.accessToken))
+            }
+            return .object(body)
+        }
     }
 
     enum RefreshChoice {
@@ -41,7 +65,7 @@ struct TokenIssuer {
     /// Grants for first-party sign-in (password, token exchange): the grant of the account to the
     /// client, extended to the requested scope, and a fresh token pair.
     func signIn(accountID: String, client: Client, scope: [String], extra: [String: JSONValue] = [:]) throws
-        -> JSONValue
+        -> Issued
     {
         guard try storage.account(id: accountID)?.status == .active else {
             throw OAuthError.invalidGrant("the account is not active")
@@ -59,13 +83,8 @@ struct TokenIssuer {
 /// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
 /// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
 /// a replayed code or a reused rotated refresh token, and is then thrown.
-func committingRefusals(_ storage: any Storage, _ body: (any Storage) throws -> JSONValue) throws -> JSONValue
-{
-    enum Outcome {
-        case issued(JSONValue)
-        case refused(OAuthError)
-    }
-    let outcome = try storage.transaction { view -> Outcome in
+func committingRefusals<T>(_ storage: any Storage, _ body: (any Storage) throws -> T) throws -> T {
+    let outcome = try storage.transaction { view -> GrantOutcome<T> in
         do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
             return .refused(error)
         }
@@ -74,4 +93,9 @@ func committingRefusals(_ storage: any Storage, _ body: (any Storage) throws -> 
     case .issued(let body): return body
     case .refused(let error): throw error
     }
+}
+
+private enum GrantOutcome<T> {
+    case issued(T)
+    case refused(OAuthError)
 }
