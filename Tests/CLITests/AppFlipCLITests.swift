@@ -4,15 +4,6 @@ import Testing
 /// `accountlink demo` and `accountlink simulate app-flip` on the built binary (the runs against a
 /// server are in Tests/Peers/test_app_flip.py and test_demo.py).
 @Suite(.serialized) struct AppFlipCLITests {
-    @Test(arguments: [["demo"], ["simulate", "app-flip"]])
-    func commandHelp(command: [String]) throws {
-        let cli = try CLIRunner()
-        defer { cli.cleanUp() }
-        let result = try cli.run(command + ["--help"])
-        #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Usage: accountlink " + command.joined(separator: " ")))
-    }
-
     @Test func simulateHelpDocumentsEveryOption() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

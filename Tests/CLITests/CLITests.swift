@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test(arguments: [["client", "add"], ["client", "list"], ["user", "add"], ["user", "delete"], ["migrate"],
-                      ["serve"], ["keys", "rotate"], ["token", "verify"]])
+                      ["serve"], ["keys", "list"], ["keys", "rotate"], ["token", "verify"], ["client", "remove"],
+                      ["user", "list"], ["demo"], ["simulate", "app-flip"]])
     func commandHelp(command: [String]) throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
