@@ -24,6 +24,8 @@ def browser():
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(20)
+    # Clicking submit returns before the next page is in; wait for elements instead of racing it.
+    driver.implicitly_wait(10)
     yield driver
     driver.quit()
 
