@@ -187,26 +187,32 @@ struct ServerTests {
             }
             let droppedAfter = try await slow
             #expect(droppedAfter != nil)
-            #expect((droppedAfter ?? 99) < 5)
-            #expect(others < 0.5)
+            // Dropped after the 2 s timeout, long before the 40 header bytes could have arrived.
+            #expect((droppedAfter ?? 99) < 8)
+            // Nobody waited for the slow client (a generous bound: the machine is shared).
+            #expect(others < 3)
         }
     }
 
     @Test func twoHundredConcurrentRequestsAllSucceed() async throws {
+        let inFlight = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
         let router = ClosureResponder { _ in
+            let now = inFlight.wrappingAdd(1, ordering: .relaxed).newValue
+            mostAtOnce.max(now, ordering: .relaxed)
             try? await Task.sleep(for: .milliseconds(20))
+            inFlight.wrappingSubtract(1, ordering: .relaxed)
             return .text(200, "ok")
         }
         try await withServer(responder: router) { server in
             let port = server.boundPort
-            let started = Date()
             let statuses = try await offload {
                 let clients = try (0..<200).map { _ in try RawClient(port: port) }
                 for client in clients { client.send(get("/")) }
                 return try clients.map { try $0.readResponse().status }
             }
-            // 200 handlers of 20 ms each would take 4 s one after another.
-            #expect(Date().timeIntervalSince(started) < 2)
+            // Handlers ran side by side, not one after another (counted, not timed).
+            #expect(mostAtOnce.load(ordering: .relaxed) > 2)
             #expect(statuses.count == 200)
             #expect(statuses.allSatisfy { $0 == 200 })
         }
@@ -258,7 +264,7 @@ struct ServerTests {
 struct LifecycleTests {
     @Test func handlersOutlivingTheGracePeriodGet503() async throws {
         let stuck = ClosureResponder { _ in
-            try? await Task.sleep(for: .seconds(2))
+            try? await Task.sleep(for: .seconds(10))
             return .text(200, "late")
         }
         var configuration = HTTPServer.Configuration(port: 0, threadCount: 2)
@@ -275,7 +281,8 @@ struct LifecycleTests {
             return Date().timeIntervalSince(started)
         }
         #expect(try await status == 503)
-        #expect(took < 1.5)
+        // It did not wait for the 10 s handler: the 0.2 s grace period ended it (generous bound).
+        #expect(took < 5)
     }
 
     @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {

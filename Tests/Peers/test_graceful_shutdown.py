@@ -27,7 +27,9 @@ def test_sigterm_during_load_answers_every_accepted_request(standins):
                     return "refused"
             with concurrent.futures.ThreadPoolExecutor(max_workers=24) as pool:
                 futures = [pool.submit(grant, i) for i in range(48)]
-                time.sleep(0.3)
+                # Once one answer is back, the first 24 connections have long been accepted.
+                next(concurrent.futures.as_completed(futures, timeout=60))
+                time.sleep(0.1)
                 server.process.send_signal(signal.SIGTERM)
                 results = [f.result(timeout=60) for f in futures]
             assert server.process.wait(timeout=30) == 0
