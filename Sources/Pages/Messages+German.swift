@@ -38,6 +38,15 @@ extension Messages {
         .linkTitle: "Für diese E-Mail-Adresse gibt es bereits ein Konto",
         .linkIntro: "Für {email} gibt es bereits ein {product}-Konto: Melde dich an, um es zu verknüpfen.",
         .linkAndSignIn: "Anmelden und verknüpfen",
+        .problemSignIn: "Problem bei der Anmeldung",
+        .problemServer: "Bei uns ist etwas schiefgelaufen",
+        .problemRequest: "Diese Verknüpfungsanfrage kann nicht abgeschlossen werden",
+        .problemDenied: "Zugriff verweigert",
+        .problemAccountDeleted: "Konto gelöscht",
+        .msgSignInExpired: "Diese Anmeldung ist abgelaufen. Bitte beginne von vorn.",
+        .msgFormExpired: "Das Formular ist abgelaufen. Lade die Seite neu und versuche es noch einmal.",
+        .msgTryAgain: "Versuche es gleich noch einmal.",
+        .msgAccountDeleted: "Dein Konto und alle Verknüpfungen wurden gelöscht.",
     ]
 
     /// Brazilian Portuguese, with the wording of Google's pt-BR App Flip page ("Concordar e
