@@ -39,7 +39,7 @@ let package = Package(
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit"]),
         .target(name: "AppFlipKit"),
         .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
-        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support"]),
+        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CLITests", dependencies: ["accountlink"]),

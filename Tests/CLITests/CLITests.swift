@@ -77,9 +77,12 @@ import Testing
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let add = try cli.run(["client", "add", "--id", "web", "--name", "Web", "--redirect-uri",
-                               "https://example.com/cb", "--secret-stdin"], stdin: "a-secret-of-enough-length\n")
+                               "https://example.com/cb", "--secret-stdin"],
+                              stdin: "a-secret-of-enough-length-for-a-client-secret\n")
         #expect(add.status == 0)
         #expect(add.stdout.isEmpty, "a secret given on stdin is not echoed")
+        #expect(try cli.run(["client", "add", "--id", "weak", "--name", "Weak", "--secret-stdin"], stdin: "short secret\n")
+            .status == 65)
         let app = try cli.run(["client", "add", "--id", "app", "--name", "App", "--public", "--first-party"])
         #expect(app.status == 0)
         #expect(app.stdout.isEmpty)

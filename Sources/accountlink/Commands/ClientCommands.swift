@@ -1,4 +1,5 @@
 import AccountLinkServer
+import AppFlipKit
 import Foundation
 import OAuthCore
 
@@ -44,7 +45,9 @@ enum ClientAddCommand: Command {
         if !isPublic {
             secret = arguments.flag("secret-stdin")
                 ? context.readStandardInput().trimmingCharacters(in: .newlines) : ClientSecret.generate(runtime.random)
-            guard let s = secret, s.utf8.count >= 16 else { throw CommandFailure.data("the secret must be at least 16 characters") }
+            guard let s = secret, ClientSecret.isAcceptable(s) else {
+                throw CommandFailure.data("the secret must be at least 32 characters")
+            }
         }
         let client = Client(
             id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: ClientValidation.unique(redirects),
