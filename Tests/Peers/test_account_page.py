@@ -96,3 +96,38 @@ def test_bearer_delete_only_with_the_apps_own_token(server, google):
                             timeout=5)
     assert refused.status_code == 403, "Google's token cannot delete the account"
     assert email in server.cli("user", "list", "--json").stdout
+
+
+def login_cookies(server, email, password):
+    browser = Browser(server.base_url)
+    page = browser.get("/login")
+    done = browser.submit(page.text, page.url, {"email": email, "password": password}, field="password")
+    assert done.status_code == 303, done.text[:300]
+    return [v for k, v in done.raw.headers.items() if k.lower() == "set-cookie"], browser
+
+
+def test_session_cookie_flags_on_a_loopback_http_issuer(server):
+    email = f"cookie-{secrets.token_hex(4)}@example.com"
+    server.cli("user", "add", "--email", email, "--password-stdin", stdin=PASSWORD + "\n")
+    cookies, _ = login_cookies(server, email, PASSWORD)
+    session = [c for c in cookies if c.startswith("al_session=")][0]
+    assert "HttpOnly" in session and "SameSite=Lax" in session and "Path=/" in session
+    assert "Secure" not in session, "a loopback http issuer cannot use Secure cookies"
+    again, _ = login_cookies(server, email, PASSWORD)
+    assert [c for c in again if c.startswith("al_session=")][0] != session, "every login gets a fresh session id"
+
+
+def test_session_cookie_is_secure_on_an_https_issuer(standins):
+    import tempfile
+    from conftest import Server
+    with tempfile.TemporaryDirectory() as folder:
+        https = Server(folder, standins, {"ACCOUNTLINK_ISSUER": "https://auth.example.com"})
+        https.start()
+        try:
+            # A browser would not send a Secure cookie back over this test's plain loopback http,
+            # so the check reads the cookie the login page sets (the same policy as the session's).
+            page = requests.get(https.url("/login"), timeout=5)
+        finally:
+            https.stop()
+    cookie = page.headers["Set-Cookie"]
+    assert cookie.startswith("al_login=") and "Secure" in cookie and "HttpOnly" in cookie

@@ -3,26 +3,39 @@ import HTTPServer
 import Identity
 import OAuthCore
 import Pages
+import Support
+
+/// The signed-in person of an account-page request, with the posted form once its CSRF token checked.
+enum SignedIn {
+    case person(Session, Account, FormParameters)
+    /// Not signed in (a redirect to the login page), a failed CSRF check, or the store unreachable.
+    case answer(HTTPResponse)
+}
 
 extension AccountLinkApp {
-    /// The signed-in person, or a redirect to the login page.
-    func signedIn(_ request: HTTPRequest) -> Result<(Session, Account), HTTPResponseBox> {
+    /// The session behind the cookie; for a form (`csrfPurpose` given) also its CSRF token.
+    func signedIn(_ request: HTTPRequest, csrfPurpose: String? = nil) -> SignedIn {
         let sessions = WebSessions(environment: environment)
+        let found: (Session, Account)?
         do {
-            if let found = try sessions.session(cookie: request.cookies[CookiePolicy.sessionName]) { return .success(found) }
-            return .failure(HTTPResponseBox(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore()))
+            found = try sessions.session(cookie: request.cookies[CookiePolicy.sessionName])
         } catch {
-            return .failure(HTTPResponseBox(errorPage(status: 503, .problemServer, .msgTryAgain)))
+            return .answer(errorPage(status: 503, .problemServer, .msgTryAgain))
         }
+        guard let (session, account) = found else {
+            return .answer(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore())
+        }
+        let form = request.form ?? FormParameters()
+        if let csrfPurpose, !sessions.checkCSRF(form["csrf_token"], session, purpose: csrfPurpose) {
+            return .answer(errorPage(status: 403, .problemSignIn, .msgFormExpired))
+        }
+        return .person(session, account, form)
     }
 
     /// `GET /account`: sign-in methods and linked services, with unlink and delete (DESIGN.md lifecycle).
     func accountPage(_ request: HTTPRequest) async -> HTTPResponse {
-        let (session, account): (Session, Account)
-        switch signedIn(request) {
-        case .success(let found): (session, account) = found
-        case .failure(let box): return box.response
-        }
+        let check = signedIn(request)
+        guard case .person(let session, let account, _) = check else { return answer(check) }
         do {
             let methods = try runtime.storage.identities(accountID: account.id).map {
                 AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email)
@@ -46,9 +59,8 @@ extension AccountLinkApp {
 
     /// `POST /account/unlink`: revokes that grant; Google then gets `invalid_grant` and shows the link broken.
     func unlink(_ request: HTTPRequest) async -> HTTPResponse {
-        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
-        guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
-        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
+        let check = signedIn(request, csrfPurpose: "account")
+        guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
             _ = try LinkedServices(environment: environment).unlink(grantID: form["grant_id"] ?? "", accountID: account.id)
             runtime.audit("grant.unlinked", accountID: account.id)
@@ -60,7 +72,8 @@ extension AccountLinkApp {
 
     /// `GET /account/delete/confirm`.
     func deleteConfirm(_ request: HTTPRequest) async -> HTTPResponse {
-        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
+        let check = signedIn(request)
+        guard case .person(let session, let account, _) = check else { return answer(check) }
         let page = DeleteAccountConfirmPage(email: account.email ?? "",
                                             csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "delete"))
         return .html(200, page.render()).noStore()
@@ -80,9 +93,8 @@ extension AccountLinkApp {
                 return http(OAuthError.from(error).response)
             }
         }
-        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
-        guard let form = request.form, WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "delete")
-        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
+        let check = signedIn(request, csrfPurpose: "delete")
+        guard case .person(_, let account, _) = check else { return answer(check) }
         do {
             _ = try await deletion.delete(accountID: account.id)
         } catch {
@@ -93,16 +105,10 @@ extension AccountLinkApp {
     }
 }
 
-/// Carries a ready response out of a `Result` (HTTPResponse itself is not an Error).
-struct HTTPResponseBox: Error {
-    let response: HTTPResponse
-    init(_ response: HTTPResponse) { self.response = response }
-}
-
-extension Result where Failure == HTTPResponseBox {
-    var failureResponse: HTTPResponse {
-        if case .failure(let box) = self { return box.response }
-        return HTTPResponse.redirect(to: "/login", status: 303)
+extension AccountLinkApp {
+    func answer(_ check: SignedIn) -> HTTPResponse {
+        if case .answer(let response) = check { return response }
+        return HTTPResponse.redirect(to: "/account", status: 303).noStore()
     }
 }
 
@@ -110,10 +116,8 @@ extension AccountLinkApp {
     /// `POST /account/methods/remove`: drops a sign-in method that is not the account's last
     /// (its stored Apple token is queued for revocation).
     func removeMethod(_ request: HTTPRequest) async -> HTTPResponse {
-        guard case .success(let (session, account)) = signedIn(request) else { return signedIn(request).failureResponse }
-        guard let form = request.form,
-              WebSessions(environment: environment).checkCSRF(form["csrf_token"], session, purpose: "account")
-        else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
+        let check = signedIn(request, csrfPurpose: "account")
+        guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
             try runtime.identity.signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
             runtime.audit("identity.removed", accountID: account.id)

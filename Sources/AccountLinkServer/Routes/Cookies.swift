@@ -11,14 +11,14 @@ struct CookiePolicy: Sendable {
     init(issuer: URL) { secure = issuer.scheme == "https" }
 
     func set(_ name: String, _ value: String, expires: Date?) -> String {
-        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "SameSite=Lax"]
-        if let expires { parts.append("Max-Age=\(max(0, Int(expires.timeIntervalSinceNow)))") }
-        if secure { parts.append("Secure") }
-        return parts.joined(separator: "; ")
+        attributes(name, value, maxAge: expires.map { max(0, Int($0.timeIntervalSinceNow)) })
     }
 
-    func clear(_ name: String) -> String {
-        var parts = ["\(name)=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"]
+    func clear(_ name: String) -> String { attributes(name, "", maxAge: 0) }
+
+    private func attributes(_ name: String, _ value: String, maxAge: Int?) -> String {
+        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "SameSite=Lax"]
+        if let maxAge { parts.append("Max-Age=\(maxAge)") }
         if secure { parts.append("Secure") }
         return parts.joined(separator: "; ")
     }

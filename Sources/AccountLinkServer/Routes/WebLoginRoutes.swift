@@ -68,15 +68,15 @@ extension AccountLinkApp {
         }
     }
 
-    /// `POST /logout` (CSRF-checked against the session).
+    /// `POST /logout` (CSRF-checked against the session; without a live session it only clears the cookie).
     func logout(_ request: HTTPRequest) async -> HTTPResponse {
-        let sessions = WebSessions(environment: environment)
-        let cookie = request.cookies[CookiePolicy.sessionName]
-        if let (session, _) = try? sessions.session(cookie: cookie) {
-            guard sessions.checkCSRF(request.form?["csrf_token"], session, purpose: "account") else {
-                return errorPage(status: 403, .problemSignIn, .msgFormExpired)
-            }
-            try? sessions.end(cookie: cookie)
+        switch signedIn(request, csrfPurpose: "account") {
+        case .person:
+            try? WebSessions(environment: environment).end(cookie: request.cookies[CookiePolicy.sessionName])
+        case .answer(let response) where response.status == 403:
+            return response
+        case .answer:
+            break
         }
         return HTTPResponse.redirect(to: "/login", status: 303).noStore()
             .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))

@@ -71,8 +71,8 @@ public struct AppFlipEndpoint: Sendable {
         guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw cancelled }
         let storage = environment.storage
         guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
+            // A revoked grant has revoked this token too (GrantStore.revokeGrant).
             record.isUsable(at: environment.clock.now()),
-            try storage.grant(id: record.grantID)?.isActive == true,
             try storage.client(id: record.clientID)?.firstParty == true
         else { throw cancelled }
         guard let account = try storage.account(id: record.accountID), account.status == .active else {

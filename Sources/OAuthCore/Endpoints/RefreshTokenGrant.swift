@@ -28,8 +28,8 @@ struct RefreshTokenGrant: TokenGrant {
         -> TokenRecord
     {
         guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .refresh,
+            // A revoked grant has revoked this token too (GrantStore.revokeGrant).
             record.clientID == client.id, record.isUsable(at: now),
-            try storage.grant(id: record.grantID)?.isActive == true,
             try storage.account(id: record.accountID)?.status == .active
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return record

@@ -66,8 +66,9 @@ public struct TokenService: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    /// One indexed lookup by hash, then: an unexpired, unrevoked access token whose grant is active
-    /// and whose account is active. Anything else is `invalid_token` (RFC 6750 §3.1).
+    /// One indexed lookup by hash, then: an unexpired, unrevoked access token of an active account.
+    /// Anything else is `invalid_token` (RFC 6750 §3.1). No grant lookup: revoking a grant revokes its
+    /// tokens in the same transaction (GrantStore.revokeGrant), so `revokedAt` already says it.
     public func verifyAccessToken(_ token: String) throws(OAuthError) -> Bearer {
         let storage = environment.storage
         let now = environment.clock.now()
@@ -75,9 +76,6 @@ public struct TokenService: Sendable {
             guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
                 record.isUsable(at: now)
             else { throw invalidToken("unknown, expired or revoked access token") }
-            guard try storage.grant(id: record.grantID)?.isActive == true else {
-                throw invalidToken("grant revoked")
-            }
             guard let account = try storage.account(id: record.accountID), account.status == .active else {
                 throw invalidToken("account not active")
             }
