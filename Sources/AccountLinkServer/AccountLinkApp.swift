@@ -11,12 +11,14 @@ struct Branding: Sendable {
     let appleWeb: Bool
     let googleWeb: Bool
 
-    func appleSignInURL(_ interactionID: String?) -> String? {
-        appleWeb ? "/login/apple" + (interactionID.map { "?interaction=" + FormEncoding.encodeComponent($0) } ?? "") : nil
-    }
+    func appleSignInURL(_ interactionID: String?) -> String? { appleWeb ? Self.url("/login/apple", interactionID) : nil }
 
     func googleSignInURL(_ interactionID: String?) -> String? {
-        googleWeb ? "/login/google" + (interactionID.map { "?interaction=" + FormEncoding.encodeComponent($0) } ?? "") : nil
+        googleWeb ? Self.url("/login/google", interactionID) : nil
+    }
+
+    private static func url(_ path: String, _ interactionID: String?) -> String {
+        path + (interactionID.map { "?interaction=" + FormEncoding.encodeComponent($0) } ?? "")
     }
 }
 
@@ -28,7 +30,6 @@ public final class AccountLinkApp: Sendable {
     let environment: OAuthEnvironment
     let branding: Branding
     let cookiePolicy: CookiePolicy
-    let deletion: AccountDeletionService
     let discoveryResponse: HTTPResponse
 
     public init(runtime: Runtime) throws {
@@ -40,7 +41,6 @@ public final class AccountLinkApp: Sendable {
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
-        deletion = runtime.deletion
         discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()

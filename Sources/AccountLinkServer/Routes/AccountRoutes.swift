@@ -87,7 +87,7 @@ extension AccountLinkApp {
                 guard try runtime.storage.client(id: bearer.record.clientID)?.firstParty == true else {
                     return http(OAuthError(.insufficientScope, "only the app's own tokens may delete the account").response)
                 }
-                let report = try await deletion.delete(accountID: bearer.account.id)
+                let report = try await runtime.deletion.delete(accountID: bearer.account.id)
                 return .json(200, raw: #"{"deleted":true,"grants_revoked":\#(report.grantsRevoked)}"#).noStore()
             } catch {
                 return http(OAuthError.from(error).response)
@@ -96,7 +96,7 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "delete")
         guard case .person(_, let account, _) = check else { return answer(check) }
         do {
-            _ = try await deletion.delete(accountID: account.id)
+            _ = try await runtime.deletion.delete(accountID: account.id)
         } catch {
             return errorPage(status: 503, .problemServer, .msgNotDeleted)
         }
