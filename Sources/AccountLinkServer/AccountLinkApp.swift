@@ -52,6 +52,7 @@ public final class AccountLinkApp: Sendable {
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
+        "/google/risc",
     ]
 
     public func responder() -> any HTTPResponder {
@@ -71,6 +72,7 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/userinfo") { [self] in await userinfo($0) }
         router.add("POST", "/app-flip/authorize") { [self] in await appFlip($0) }
         router.add("POST", "/apple/notifications") { [self] in await appleNotification($0) }
+        router.add("POST", "/google/risc") { [self] in await googleRisc($0) }
         router.add("GET", "/login/apple") { [self] in await appleWebStart($0) }
         router.add("POST", "/login/apple/callback") { [self] in await appleWebCallback($0) }
         router.add("GET", "/login/google") { [self] in await googleWebStart($0) }

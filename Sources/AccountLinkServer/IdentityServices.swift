@@ -13,6 +13,10 @@ public struct IdentityServices: Sendable {
     public let signIn: SignInService
     public let deletion: AccountDeletionService
     public let notifications: AppleNotificationProcessor?
+    /// Google Cross-Account Protection (`POST /google/risc`); nil when Google sign-in is off.
+    public let risc: GoogleRiscReceiver?
+    /// Offline access and revocation at Google; nil without the web client's credentials.
+    public let googleClient: GoogleClient?
 
     static func make(_ configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
                      random: any RandomSource, logger: Logger) throws -> IdentityServices {
@@ -41,10 +45,28 @@ public struct IdentityServices: Sendable {
             }
             appleClient = AppleClient(configuration: .init(baseURL: apple.baseURL), secret: secret)
         }
-        let revoker = appleClient.map { AppleTokenRevoker(client: $0, sealer: sealer) }
+        let googleClient = google.webClientID.flatMap { id in google.webClientSecret.map { secret in
+            GoogleClient(configuration: .init(tokenURL: google.tokenURL, revokeURL: google.revokeURL, clientID: id,
+                                              clientSecret: secret))
+        } }
+        let revoker = ProviderRevokers(apple: appleClient.map { AppleTokenRevoker(client: $0, sealer: sealer) },
+                                       google: googleClient.map { GoogleTokenRevoker(client: $0, sealer: sealer) })
         let deletion = AccountDeletionService(storage: storage, clock: clock, random: random, revoker: revoker)
         let exchange = zip(appleClient, appleVerifier).map { AppleCodeExchange(client: $0, verifier: $1, sealer: sealer) }
-        let signIn = SignInService(storage: storage, clock: clock, random: random, logger: logger, apple: exchange)
+        let googleExchange = zip(googleClient, googleVerifier).map {
+            GoogleCodeExchange(client: $0, verifier: $1, sealer: sealer)
+        }
+        let signIn = SignInService(storage: storage, clock: clock, random: random, logger: logger, apple: exchange,
+                                   google: googleExchange)
+        let risc = try googleVerifier.map { _ in
+            GoogleRiscReceiver(
+                verifier: try SecurityEventTokenVerifier(
+                    audiences: google.clientIDs,
+                    configuration: RiscConfigurationSource(url: google.riscConfigurationURL, clock: clock,
+                                                           logger: logger.with(label: "jose.google-risc")),
+                    clock: clock),
+                storage: storage, clock: clock, random: random, logger: logger, sealer: sealer)
+        }
         let notifications = try appleVerifier.map {
             AppleNotificationProcessor(
                 verifier: try AppleNotificationVerifier(audiences: apple.clientIDs, keySet: $0.keySet, clock: clock),
@@ -52,7 +74,8 @@ public struct IdentityServices: Sendable {
                 deletion: deletion)
         }
         return IdentityServices(appleVerifier: appleVerifier, googleVerifier: googleVerifier, appleClient: appleClient,
-                                signIn: signIn, deletion: deletion, notifications: notifications)
+                                signIn: signIn, deletion: deletion, notifications: notifications, risc: risc,
+                                googleClient: googleClient)
     }
 }
 

@@ -24,14 +24,31 @@ struct IdentityTokenExchange: TokenExchangeHandler {
         let names = provider == .apple ? (given: p["given_name"], family: p["family_name"]) : nil
         do {
             switch try await services.signIn.signIn(provider: provider, identity: identity, names: names,
-                                                    appleAuthorizationCode: p["apple_authorization_code"]) {
+                                                    appleAuthorizationCode: p["apple_authorization_code"],
+                                                    googleServerAuthCode: p["google_server_auth_code"]) {
             case .signedIn(let accountID, let created):
                 return TokenExchangeResult(accountID: accountID, accountCreated: created)
             case .linkRequired(let linkToken, _):
                 throw OAuthError.linkRequired(linkToken: linkToken, detail: "verified email owned by another account")
             }
         } catch let failure as SignInService.Failure {
-            throw OAuthError.invalidGrant("this account cannot sign in", detail: "\(failure)")
+            throw Self.oauthError(failure)
+        }
+    }
+
+    /// docs/sign-in.md "When a code exchange fails": temporary is 503 (retry the same request); a refused
+    /// code or a held Google account is `invalid_grant` with a description the app can show or act on.
+    static func oauthError(_ failure: SignInService.Failure) -> OAuthError {
+        switch failure {
+        case .providerUnavailable:
+            OAuthError(.temporarilyUnavailable, "Apple or Google could not be reached to redeem the code; retry",
+                       detail: "\(failure)")
+        case .authorizationCodeRefused:
+            .invalidGrant("the provider refused the authorization code; sign in with the provider again for a new one",
+                          detail: "\(failure)")
+        case .signInHeld:
+            .invalidGrant("Google has disabled this Google account; sign in another way", detail: "\(failure)")
+        default: .invalidGrant("this account cannot sign in", detail: "\(failure)")
         }
     }
 

@@ -19,6 +19,9 @@ struct MemoryState: Sendable {
     var signingKeys: [StoredSigningKey] = []
     var notifications: [String: Date] = [:]
     var audit: [AuditEvent] = []
+    var securityEvents: [String: Date] = [:]
+    var providerHolds: [String: ProviderHold] = [:]
+    var appleTransfers: [String: AppleTransfer] = [:]
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }

@@ -3,7 +3,7 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (4, lifecycleSignals)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -66,5 +66,18 @@ enum SQLiteMigrations {
             seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, time INTEGER NOT NULL,
             kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
         CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+
+    /// Version 4 (issue #15): Google RISC receipts (`jti`), holds set by Google's `account-disabled`,
+    /// Apple team-transfer progress, and provider-token lookups by provider (RISC `token-revoked`).
+    static let lifecycleSignals = """
+        CREATE TABLE security_event_receipts (jti TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
+        CREATE TABLE provider_holds (
+            provider TEXT NOT NULL, subject TEXT NOT NULL, reason TEXT NOT NULL, since INTEGER NOT NULL,
+            PRIMARY KEY (provider, subject));
+        CREATE TABLE apple_transfers (
+            transfer_sub TEXT PRIMARY KEY, identity_id TEXT NOT NULL, new_subject TEXT, completed_at INTEGER);
+        CREATE INDEX apple_transfers_pending ON apple_transfers (transfer_sub) WHERE completed_at IS NULL;
+        CREATE INDEX third_party_tokens_provider ON third_party_tokens (provider);
         """
 }

@@ -123,7 +123,10 @@ extension ConfigurationLoader {
             jwksURL: try parseURL(Self.googleJWKS, default: "https://www.googleapis.com/oauth2/v3/certs"),
             webClientID: webClientID, webClientSecret: value(Self.googleWebClientSecret),
             authorizationURL: try parseURL(Self.googleAuthURL, default: "https://accounts.google.com/o/oauth2/v2/auth"),
-            tokenURL: try parseURL(Self.googleTokenURL, default: "https://oauth2.googleapis.com/token"))
+            tokenURL: try parseURL(Self.googleTokenURL, default: "https://oauth2.googleapis.com/token"),
+            riscConfigurationURL: try parseURL(
+                Self.googleRiscConfigurationURL, default: "https://accounts.google.com/.well-known/risc-configuration"),
+            revokeURL: try parseURL(Self.googleRevokeURL, default: "https://oauth2.googleapis.com/revoke"))
         if (google.webClientID == nil) != (google.webClientSecret == nil) {
             throw ConfigurationError(
                 key: Self.googleWebClientID.env,

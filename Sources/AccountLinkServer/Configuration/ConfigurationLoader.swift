@@ -41,6 +41,9 @@ public struct ConfigurationLoader {
     static let accessLifetime = Setting(
         env: "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME", json: "access_token_lifetime", flag: nil)
     static let logLevel = Setting(env: "ACCOUNTLINK_LOG_LEVEL", json: "log_level", flag: nil)
+    static let googleRiscConfigurationURL = Setting(
+        env: "ACCOUNTLINK_GOOGLE_RISC_CONFIGURATION_URL", json: "google_risc_configuration_url", flag: nil)
+    static let googleRevokeURL = Setting(env: "ACCOUNTLINK_GOOGLE_REVOKE_URL", json: "google_revoke_url", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]

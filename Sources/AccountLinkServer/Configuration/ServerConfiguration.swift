@@ -31,6 +31,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var webClientSecret: String?
         public var authorizationURL: URL
         public var tokenURL: URL
+        /// Cross-Account Protection: Google's RISC discovery document (issuer, jwks_uri).
+        public var riscConfigurationURL: URL
+        /// Where stored offline-access refresh tokens are revoked.
+        public var revokeURL: URL
         public var enabled: Bool { !clientIDs.isEmpty }
         public var webEnabled: Bool { webClientID != nil && webClientSecret != nil }
     }

@@ -33,7 +33,7 @@ public struct AppleClient: Sendable {
         }
     }
 
-    public static let maximumBodySize = 256 * 1024
+    public static let maximumBodySize = FormPost.maximumBodySize
     public let configuration: Configuration
     public let secret: AppleClientSecret
     private let session: URLSession
@@ -73,34 +73,26 @@ public struct AppleClient: Sendable {
         _ = try await post("auth/revoke", form)
     }
 
-    private func post(_ path: String, _ form: FormParameters) async throws -> [UInt8] {
-        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
-                                 cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(form.encoded.utf8)
-        let data: Data
-        let response: URLResponse
+    private func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> [UInt8] {
+        let answer: FormPost.Answer
         do {
-            (data, response) = try await session.data(for: request)
+            answer = try await FormPost(session: session, timeout: configuration.timeout)
+                .send(configuration.baseURL.appendingPathComponent(path), form, bearer: bearer)
+        } catch .transport(let why) {
+            throw AppleClientError.temporary("\(path): \(why)")
         } catch {
-            throw AppleClientError.temporary("\(path): \(error.localizedDescription)")
+            throw AppleClientError.invalidResponse("\(path): body too large")
         }
-        guard let http = response as? HTTPURLResponse else { throw AppleClientError.temporary("\(path): not HTTP") }
-        guard data.count <= Self.maximumBodySize else { throw AppleClientError.invalidResponse("\(path): body too large") }
-        switch http.statusCode {
-        case 200..<300: return Array(data)
-        case 429, 500...: throw AppleClientError.temporary("\(path) answered HTTP \(http.statusCode)")
-        default: throw Self.rejection(data)
+        switch answer.status {
+        case 200..<300: return Array(answer.body)
+        case 429, 500...: throw AppleClientError.temporary("\(path) answered HTTP \(answer.status)")
+        default: throw Self.rejection(answer.body)
         }
     }
 
     /// `{"error": CODE, "error_description"?: TEXT}`, parsed tolerantly (specs §2.2).
     static func rejection(_ data: Data) -> AppleClientError {
-        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        let code = (object?["error"] as? String).flatMap(AppleErrorCode.init(rawValue:)) ?? .unknown
-        let text = (object?["error_description"] as? String).map { String($0.prefix(200)) }
-        return .rejected(code, description: text)
+        let fields = FormPost.errorFields(data)
+        return .rejected(fields.code.flatMap(AppleErrorCode.init(rawValue:)) ?? .unknown, description: fields.description)
     }
 }

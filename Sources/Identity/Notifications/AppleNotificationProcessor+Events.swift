@@ -19,11 +19,7 @@ extension AppleNotificationProcessor {
     func consentRevoked(_ identity: OAuthCore.Identity) throws {
         let now = clock.now()
         try storage.transaction { tx in
-            try tx.deleteSessions(accountID: identity.accountID)
-            for grant in try tx.activeGrants(accountID: identity.accountID)
-            where try tx.client(id: grant.clientID)?.firstParty == true {
-                _ = try tx.revokeGrant(id: grant.id, at: now)
-            }
+            try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now)
             let others = try tx.identities(accountID: identity.accountID).filter { $0.id != identity.id }
             // `deleteIdentity` also deletes its third-party token (the only way the store offers).
             _ = try tx.deleteIdentity(id: identity.id)

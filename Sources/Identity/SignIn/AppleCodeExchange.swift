@@ -28,37 +28,12 @@ public struct AppleCodeExchange: Sendable {
         } catch {
             throw AppleClientError.invalidResponse("the id_token from /auth/token does not verify: \(error.code.rawValue)")
         }
-        guard returned.subject == identity.subject else {
+        guard Array(returned.subject.utf8) == Array(identity.subject.utf8) else {
             throw AppleClientError.invalidResponse("the id_token from /auth/token names another user")
         }
         guard let refreshToken = response.refreshToken, !refreshToken.isEmpty else {
             throw AppleClientError.invalidResponse("the token response has no refresh_token")
         }
         return try sealer.seal(ProviderToken(clientID: identity.audience, refreshToken: refreshToken), provider: .apple)
-    }
-}
-
-extension SignInService {
-    /// Exchanges the code if one came and Apple is configured; a failure never loses the sign-in.
-    func exchangeAppleCode(_ code: AppleCode?, identity: VerifiedIdentity) async -> [UInt8]? {
-        guard let code, !code.code.isEmpty, let apple else { return nil }
-        do {
-            return try await apple.sealedRefreshToken(code: code.code, identity: identity, redirectURI: code.redirectURI)
-        } catch {
-            // invalid_grant too (a code used twice, specs §9.3): the identity token already proved the person.
-            logger.warning("apple code exchange failed", ["apple.client_id": identity.audience,
-                                                          "error": String(describing: error).prefix(200).description])
-            return nil
-        }
-    }
-
-    func storeAppleToken(code: AppleCode?, identity: VerifiedIdentity, identityID: String, accountID: String) async {
-        guard let sealed = await exchangeAppleCode(code, identity: identity) else { return }
-        do {
-            try storage.saveThirdPartyToken(ThirdPartyToken(identityID: identityID, accountID: accountID, provider: .apple,
-                                                            encryptedRefreshToken: sealed, createdAt: clock.now()))
-        } catch {
-            logger.error("storing the apple refresh token failed", ["account.id": accountID])
-        }
     }
 }

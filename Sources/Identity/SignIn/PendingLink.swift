@@ -17,6 +17,8 @@ struct PendingLink: Codable, Equatable {
     /// Apple's refresh token (already sealed) from the code exchanged during this sign-in (5-minute codes
     /// cannot wait for the proof, specs §9.3).
     var sealedAppleToken: [UInt8]?
+    /// Google's refresh token (already sealed) from the offline-access code of this sign-in.
+    var sealedGoogleToken: [UInt8]? = nil
 
     static func interactionID(token: String) -> String { "link:" + Hex.encode(SHA256.hash(token)) }
 

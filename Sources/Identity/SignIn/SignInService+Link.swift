@@ -6,12 +6,13 @@ import Support
 extension SignInService {
     /// Stores the pending link; returns the link token (256 random bits, single use, short-lived).
     func createPendingLink(_ provider: Provider, _ token: VerifiedIdentity, names: (given: String?, family: String?)?,
-                           owner: Account, sealedAppleToken: [UInt8]?) throws -> String {
+                           owner: Account, sealedToken: [UInt8]?) throws -> String {
         let linkToken = random.token(byteCount: 32)
         let pending = PendingLink(
             provider: provider.rawValue, subject: token.subject, email: Self.matchableEmail(token) ?? "",
             emailVerified: true, isPrivateEmail: false, realUserStatus: token.realUserStatus,
-            displayName: Self.displayName(names), ownerAccountID: owner.id, sealedAppleToken: sealedAppleToken)
+            displayName: Self.displayName(names), ownerAccountID: owner.id,
+            sealedAppleToken: provider == .apple ? sealedToken : nil, sealedGoogleToken: provider == .google ? sealedToken : nil)
         let now = clock.now()
         try storage.insertInteraction(Interaction(
             id: PendingLink.interactionID(token: linkToken), request: Array(try JSONEncoder().encode(pending)),
@@ -49,9 +50,10 @@ extension SignInService {
                 account.displayName = name
                 try tx.updateAccount(account)
             }
-            if let sealed = pending.sealedAppleToken {
+            if let sealed = pending.sealedAppleToken ?? pending.sealedGoogleToken {
                 try tx.saveThirdPartyToken(ThirdPartyToken(identityID: identity.id, accountID: provenAccountID,
-                                                           provider: .apple, encryptedRefreshToken: sealed, createdAt: now))
+                                                           provider: identity.provider, encryptedRefreshToken: sealed,
+                                                           createdAt: now))
             }
             try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.linked",
                                           accountID: provenAccountID, detail: "provider=\(pending.provider)"))
@@ -63,13 +65,21 @@ extension SignInService {
     /// because the session already proves the account.
     @discardableResult
     public func addIdentity(to accountID: String, provider: Provider, identity: VerifiedIdentity,
-                            appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> OAuthCore.Identity {
-        let added = try insertIdentity(provider, identity, accountID: accountID, kind: "identity.added")
-        if provider == .apple {
-            let code = appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) }
-            await storeAppleToken(code: code, identity: identity, identityID: added.id, accountID: accountID)
+                            appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil,
+                            googleServerAuthCode: String? = nil) async throws -> OAuthCore.Identity {
+        try checkHold(provider, identity)
+        let code = ProviderCode.from(provider, apple: appleAuthorizationCode, appleRedirectURI: appleRedirectURI,
+                                     google: googleServerAuthCode)
+        let existing = try storage.identity(provider: provider.stored, subject: identity.subject)
+        let sealed = try await sealedProviderToken(code, identity: identity, existing: existing)
+        do {
+            let added = try insertIdentity(provider, identity, accountID: accountID, kind: "identity.added")
+            storeProviderToken(sealed, provider: provider.stored, identityID: added.id, accountID: accountID)
+            return added
+        } catch {
+            abandon(sealed, provider: provider.stored)
+            throw error
         }
-        return added
     }
 
     /// Removes one sign-in method, never the last. Its stored provider token is queued for revocation

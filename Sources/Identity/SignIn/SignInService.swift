@@ -28,6 +28,12 @@ public struct SignInService: Sendable {
         case identityNotFound
         /// Removing it would leave the account without a way to sign in.
         case lastIdentity
+        /// Google said this Google account is disabled (Cross-Account Protection `account-disabled`).
+        case signInHeld
+        /// Apple or Google could not be reached to exchange the code: try again (503).
+        case providerUnavailable
+        /// Apple or Google refused the code and no earlier refresh token is held: sign in again.
+        case authorizationCodeRefused
     }
 
     public struct Policy: Sendable {
@@ -46,15 +52,17 @@ public struct SignInService: Sendable {
     let logger: Logger
     let policy: Policy
     let apple: AppleCodeExchange?
+    let google: GoogleCodeExchange?
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
-                policy: Policy = Policy(), apple: AppleCodeExchange? = nil) {
+                policy: Policy = Policy(), apple: AppleCodeExchange? = nil, google: GoogleCodeExchange? = nil) {
         self.storage = storage
         self.clock = clock
         self.random = random
         self.logger = logger.with(label: "identity.sign-in")
         self.policy = policy
         self.apple = apple
+        self.google = google
     }
 
     /// - Parameters:
@@ -63,11 +71,26 @@ public struct SignInService: Sendable {
     ///   - appleAuthorizationCode: exchanged for a refresh token kept sealed for revocation (TN3194).
     ///   - appleRedirectURI: only for web codes, exactly as sent to Apple's authorize endpoint (specs §9.4).
     public func signIn(provider: Provider, identity: VerifiedIdentity, names: (given: String?, family: String?)? = nil,
-                       appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil) async throws -> Outcome {
-        let code = provider == .apple ? appleAuthorizationCode.map { AppleCode(code: $0, redirectURI: appleRedirectURI) } : nil
-        if let existing = try storage.identity(provider: provider.stored, subject: identity.subject) {
+                       appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil,
+                       googleServerAuthCode: String? = nil) async throws -> Outcome {
+        try checkHold(provider, identity)
+        let code = ProviderCode.from(provider, apple: appleAuthorizationCode, appleRedirectURI: appleRedirectURI,
+                                     google: googleServerAuthCode)
+        let existing = try storage.identity(provider: provider.stored, subject: identity.subject)
+        let sealed = try await sealedProviderToken(code, identity: identity, existing: existing)
+        do {
+            return try signIn(provider, identity, names: names, existing: existing, sealed: sealed)
+        } catch {
+            abandon(sealed, provider: provider.stored)
+            throw error
+        }
+    }
+
+    private func signIn(_ provider: Provider, _ identity: VerifiedIdentity, names: (given: String?, family: String?)?,
+                        existing: OAuthCore.Identity?, sealed: [UInt8]?) throws -> Outcome {
+        if let existing {
             let accountID = try refresh(existing, with: identity, displayName: Self.displayName(names))
-            await storeAppleToken(code: code, identity: identity, identityID: existing.id, accountID: accountID)
+            storeProviderToken(sealed, provider: provider.stored, identityID: existing.id, accountID: accountID)
             return .signedIn(accountID: accountID, created: false)
         }
         if let email = Self.matchableEmail(identity), let owner = try storage.account(email: email) {
@@ -76,16 +99,23 @@ public struct SignInService: Sendable {
             // registered the address first would receive the real owner's identity.
             if policy.autoLink.contains(provider), owner.emailVerified {
                 let linked = try insertIdentity(provider, identity, accountID: owner.id, kind: "identity.auto-linked")
-                await storeAppleToken(code: code, identity: identity, identityID: linked.id, accountID: owner.id)
+                storeProviderToken(sealed, provider: provider.stored, identityID: linked.id, accountID: owner.id)
                 return .signedIn(accountID: owner.id, created: false)
             }
-            let sealed = await exchangeAppleCode(code, identity: identity)
-            let token = try createPendingLink(provider, identity, names: names, owner: owner, sealedAppleToken: sealed)
+            let token = try createPendingLink(provider, identity, names: names, owner: owner, sealedToken: sealed)
             return .linkRequired(linkToken: token, email: email)
         }
         let (accountID, identityID) = try createAccount(provider, identity, displayName: Self.displayName(names))
-        await storeAppleToken(code: code, identity: identity, identityID: identityID, accountID: accountID)
+        storeProviderToken(sealed, provider: provider.stored, identityID: identityID, accountID: accountID)
         return .signedIn(accountID: accountID, created: true)
+    }
+
+    /// Google's `account-disabled` holds Google sign-in for that Google account until `account-enabled`
+    /// (https://developers.google.com/identity/protocols/risc, "Supported event types").
+    func checkHold(_ provider: Provider, _ identity: VerifiedIdentity) throws {
+        guard provider == .google, try storage.providerHold(provider: .google, subject: identity.subject) != nil else { return }
+        logger.warning("google sign-in refused: held after a cross-account protection event", [:])
+        throw Failure.signInHeld
     }
 
     /// The email that may match another account: present, verified, and not an Apple relay address.
@@ -103,12 +133,6 @@ public struct SignInService: Sendable {
         }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
-}
-
-/// An Apple authorization code and, for web codes, the redirect URI it was issued for.
-struct AppleCode: Sendable {
-    let code: String
-    let redirectURI: String?
 }
 
 public typealias SignInOutcome = SignInService.Outcome

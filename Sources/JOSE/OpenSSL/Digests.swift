@@ -28,3 +28,13 @@ public enum HMACSHA256 {
         return out
     }
 }
+
+/// SHA-512 (FIPS 180-4), one-shot: Google's RISC token identifier `hash_base64_sha512_sha512`.
+public enum SHA512 {
+    public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var out = [UInt8](repeating: 0, count: 64)
+        let input = Array(bytes)
+        _ = input.withUnsafeBufferPointer { COpenSSL.SHA512($0.baseAddress, $0.count, &out) }
+        return out
+    }
+}

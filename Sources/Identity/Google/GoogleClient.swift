@@ -1,0 +1,110 @@
+import Foundation
+import Support
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Google's token endpoint response to a `serverAuthCode` exchange (specs/sign-in-with-apple.md §8.3).
+public struct GoogleTokenResponse: Sendable, Equatable, Decodable {
+    public let accessToken: String?
+    public let expiresIn: Int?
+    /// Only the first exchange for a person yields one (§8.3): kept sealed for revocation.
+    public let refreshToken: String?
+    public let idToken: String?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", expiresIn = "expires_in", refreshToken = "refresh_token", idToken = "id_token"
+    }
+}
+
+/// Google's OAuth endpoints for offline access with the web (server) client: the code exchange at
+/// `ACCOUNTLINK_GOOGLE_TOKEN_URL` and revocation at `ACCOUNTLINK_GOOGLE_REVOKE_URL`
+/// (https://developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke).
+public struct GoogleClient: Sendable {
+    public struct Configuration: Sendable {
+        public let tokenURL: URL
+        public let revokeURL: URL
+        /// The web client whose ID is the app's `serverClientID`; `aud` of the returned `id_token`.
+        public let clientID: String
+        public let clientSecret: String
+        public let timeout: TimeInterval
+
+        public init(tokenURL: URL = URL(string: "https://oauth2.googleapis.com/token")!,
+                    revokeURL: URL = URL(string: "https://oauth2.googleapis.com/revoke")!,
+                    clientID: String, clientSecret: String, timeout: TimeInterval = 10) {
+            self.tokenURL = tokenURL
+            self.revokeURL = revokeURL
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.timeout = timeout
+        }
+    }
+
+    public let configuration: Configuration
+    private let poster: FormPost
+
+    public init(configuration: Configuration, session: URLSession = .shared) {
+        self.configuration = configuration
+        poster = FormPost(session: session, timeout: configuration.timeout)
+    }
+
+    /// Exchanges the app's `serverAuthCode`; `redirect_uri` is the empty string for codes from a native
+    /// app (specs §8.3, Google's Java sample).
+    public func exchangeCode(_ code: String, redirectURI: String = "") async throws -> GoogleTokenResponse {
+        let body = try await post(configuration.tokenURL, [
+            ("grant_type", "authorization_code"), ("code", code), ("client_id", configuration.clientID),
+            ("client_secret", configuration.clientSecret), ("redirect_uri", redirectURI),
+        ])
+        do {
+            return try JSONDecoder().decode(GoogleTokenResponse.self, from: body)
+        } catch {
+            throw ProviderCallError.invalidResponse("google's token response is not JSON of the expected shape")
+        }
+    }
+
+    /// Revokes a refresh token. Google answers 400 `invalid_token` for a token that is already dead:
+    /// that is the outcome we wanted, so it counts as done.
+    public func revoke(_ token: String) async throws {
+        do {
+            _ = try await post(configuration.revokeURL, [("token", token)])
+        } catch ProviderCallError.rejected("invalid_token", _) {
+            return
+        }
+    }
+
+    private func post(_ url: URL, _ pairs: [(name: String, value: String)]) async throws -> Data {
+        let answer: FormPost.Answer
+        do {
+            answer = try await poster.send(url, FormParameters(pairs))
+        } catch .transport(let why) {
+            throw ProviderCallError.temporary("google \(url.path): \(why)")
+        } catch {
+            throw ProviderCallError.invalidResponse("google \(url.path): body too large")
+        }
+        switch answer.status {
+        case 200..<300: return answer.body
+        case 429, 500...: throw ProviderCallError.temporary("google \(url.path) answered HTTP \(answer.status)")
+        default:
+            let fields = FormPost.errorFields(answer.body)
+            throw ProviderCallError.rejected(fields.code ?? "unknown", description: fields.description)
+        }
+    }
+}
+
+/// What a provider's REST endpoint answered, for providers other than Apple (whose `AppleClientError`
+/// came first). Temporary failures must never become `invalid_grant` on our wire (DESIGN.md decisions).
+public enum ProviderCallError: Error, Equatable, CustomStringConvertible {
+    case rejected(String, description: String?)
+    case temporary(String)
+    case invalidResponse(String)
+
+    public var isTemporary: Bool { if case .temporary = self { true } else { false } }
+
+    public var description: String {
+        switch self {
+        case .rejected(let code, let text): "refused: \(code)" + (text.map { " (\($0))" } ?? "")
+        case .temporary(let why): "temporarily unavailable: \(why)"
+        case .invalidResponse(let why): "unexpected answer: \(why)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import JOSE
+import OAuthCore
+
+/// Google offline access (CONTRACT.md `google_server_auth_code`): the app's `serverAuthCode` becomes a
+/// refresh token kept sealed, so that deleting the account or removing the identity revokes it at Google
+/// (specs/sign-in-with-apple.md §8.3). The returned `id_token` must name the same person.
+public struct GoogleCodeExchange: Sendable {
+    public let client: GoogleClient
+    public let verifier: GoogleIdentityTokenVerifier
+    public let sealer: TokenSealer
+
+    public init(client: GoogleClient, verifier: GoogleIdentityTokenVerifier, sealer: TokenSealer) {
+        self.client = client
+        self.verifier = verifier
+        self.sealer = sealer
+    }
+
+    /// The sealed `{client_id, refresh_token}`, or nil when Google sent no refresh token (it sends one
+    /// only the first time a person grants offline access, §8.3).
+    func sealedRefreshToken(code: String, identity: VerifiedIdentity) async throws -> [UInt8]? {
+        let response = try await client.exchangeCode(code)
+        guard let idToken = response.idToken else {
+            throw ProviderCallError.invalidResponse("google's token response has no id_token")
+        }
+        let returned: VerifiedIdentity
+        do {
+            returned = try await verifier.verify(idToken, nonce: nil)
+        } catch {
+            throw ProviderCallError.invalidResponse("the id_token from google's token endpoint does not verify: \(error.code.rawValue)")
+        }
+        guard Array(returned.subject.utf8) == Array(identity.subject.utf8) else {
+            throw ProviderCallError.invalidResponse("the id_token from google's token endpoint names another user")
+        }
+        guard let refreshToken = response.refreshToken, !refreshToken.isEmpty else { return nil }
+        return try sealer.seal(ProviderToken(clientID: client.configuration.clientID, refreshToken: refreshToken),
+                               provider: .google)
+    }
+}

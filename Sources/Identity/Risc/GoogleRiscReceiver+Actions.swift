@@ -1,0 +1,66 @@
+import Foundation
+import OAuthCore
+import Support
+
+/// What each Cross-Account Protection event does (https://developers.google.com/identity/protocols/risc,
+/// "Supported event types"), inside the transaction that records the `jti`.
+extension GoogleRiscReceiver {
+    func act(on event: SecurityEvent, in tx: any Storage, at now: Date) throws -> String {
+        let identity = try event.subject.flatMap { try tx.identity(provider: .google, subject: $0) }
+        var accountID = identity?.accountID
+        let action: String
+        switch event.kind {
+        case .sessionsRevoked: action = try signOut(identity, tx, now)
+        case .tokensRevoked: action = try identity.map { try tx.deleteThirdPartyToken(identityID: $0.id) } == true
+            ? "google refresh token dropped" : "no google refresh token stored"
+        case .tokenRevoked:
+            accountID = try dropToken(event.token, tx)
+            action = accountID == nil ? "no matching google refresh token" : "google refresh token dropped"
+        case .accountDisabled: action = try disable(event, identity, tx, now)
+        case .accountEnabled:
+            action = try event.subject.map { try tx.deleteProviderHold(provider: .google, subject: $0) } == true
+                ? "google sign-in allowed again" : "no hold to lift"
+        case .credentialChangeRequired: action = "watch for suspicious activity"
+        case .verification: action = "verification received, state=\(event.state.map { String($0.prefix(100)) } ?? "")"
+        case .other: action = "not handled"
+        }
+        let name = event.type.split(separator: "/").last.map(String.init) ?? event.type
+        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "google.risc", accountID: accountID,
+                                      detail: "event=\(name) action=\(action)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? "")))
+        let level: Logger.Level = event.kind == .credentialChangeRequired || event.kind == .accountDisabled ? .warning : .info
+        logger.log(level, "google risc event", ["risc.event": name, "risc.action": action, "account.id": accountID ?? "-"])
+        return name
+    }
+
+    /// `sessions-revoked`, and `account-disabled` for `hijacking`: every web session and first-party app
+    /// token ends, whatever method started them; third-party links (Google Home's) stay.
+    private func signOut(_ identity: OAuthCore.Identity?, _ tx: any Storage, _ now: Date) throws -> String {
+        guard let identity else { return "unknown google account" }
+        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now)
+        return "sessions ended, \(ended) app sign-in(s) ended"
+    }
+
+    /// `account-disabled`: Google sign-in is refused for this Google account until `account-enabled`
+    /// (Google: "disable Google Sign-in for the user"); for `hijacking` the account is also re-secured.
+    private func disable(_ event: SecurityEvent, _ identity: OAuthCore.Identity?, _ tx: any Storage,
+                         _ now: Date) throws -> String {
+        guard let subject = event.subject else { return "no subject" }
+        try tx.saveProviderHold(ProviderHold(provider: .google, subject: subject, reason: event.reason ?? "", since: now))
+        guard event.reason == "hijacking" else { return "google sign-in held" }
+        return "google sign-in held, " + (try signOut(identity, tx, now))
+    }
+
+    /// `token-revoked`: the stored Google refresh token the identifier names is deleted (already dead at
+    /// Google, so nothing is queued for revocation). Returns its account.
+    private func dropToken(_ identifier: SecurityEvent.TokenIdentifier?, _ tx: any Storage) throws -> String? {
+        guard let identifier else { return nil }
+        for stored in try tx.thirdPartyTokens(provider: .google) {
+            guard let token = try? sealer.open(stored.encryptedRefreshToken, provider: .google),
+                identifier.matches(token.refreshToken)
+            else { continue }
+            _ = try tx.deleteThirdPartyToken(identityID: stored.identityID)
+            return stored.accountID
+        }
+        return nil
+    }
+}

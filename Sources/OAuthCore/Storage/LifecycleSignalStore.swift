@@ -1,0 +1,63 @@
+import Foundation
+
+/// A sign-in method the provider told us to hold: Google's Cross-Account Protection `account-disabled`
+/// (https://developers.google.com/identity/protocols/risc, "Supported event types"). Keyed by
+/// (provider, subject), not by identity, so that the hold also stops the same Google account from
+/// being added to another account while it lasts.
+public struct ProviderHold: Sendable, Equatable, Codable {
+    public var provider: Identity.Provider
+    public var subject: String
+    /// Google's `reason` (`hijacking`, `bulk-account`, …), empty when none was given.
+    public var reason: String
+    public var since: Date
+
+    public init(provider: Identity.Provider, subject: String, reason: String, since: Date) {
+        self.provider = provider
+        self.subject = subject
+        self.reason = reason
+        self.since = since
+    }
+}
+
+/// Apple team transfer (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team):
+/// one imported transfer identifier, the identity it belongs to, and, once exchanged, the new team's `sub`.
+public struct AppleTransfer: Sendable, Equatable, Codable {
+    public var transferSub: String
+    public var identityID: String
+    public var newSubject: String?
+    public var completedAt: Date?
+
+    public init(transferSub: String, identityID: String, newSubject: String? = nil, completedAt: Date? = nil) {
+        self.transferSub = transferSub
+        self.identityID = identityID
+        self.newSubject = newSubject
+        self.completedAt = completedAt
+    }
+}
+
+/// What the providers' lifecycle signals need besides accounts: Google RISC receipts and holds, lookups of
+/// stored provider tokens by provider, and Apple transfer progress. Every method is atomic on its own.
+public protocol LifecycleSignalStore {
+    /// Records the `jti` of a Google security event token (RFC 8417 §2.2); true when new, false for a
+    /// redelivery. Of concurrent callers with one `jti` exactly one gets true.
+    func recordSecurityEvent(jti: String, at time: Date) throws -> Bool
+
+    /// Sets or replaces the hold on (provider, subject).
+    func saveProviderHold(_ hold: ProviderHold) throws
+    func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold?
+    /// False if there was none.
+    func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool
+
+    /// Every stored provider token of one provider, ordered by identity id.
+    func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken]
+    /// Deletes the token stored for that identity (the identity stays). False if there was none.
+    func deleteThirdPartyToken(identityID: String) throws -> Bool
+
+    /// False (and nothing changes) when the transfer identifier was imported before.
+    func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool
+    func appleTransfer(transferSub: String) throws -> AppleTransfer?
+    /// Those not completed yet, ordered by transfer identifier.
+    func pendingAppleTransfers() throws -> [AppleTransfer]
+    /// Marks the transfer done with the new `sub`. False if it is unknown.
+    func completeAppleTransfer(transferSub: String, newSubject: String, at time: Date) throws -> Bool
+}

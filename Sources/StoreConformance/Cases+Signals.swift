@@ -1,0 +1,57 @@
+import Foundation
+import OAuthCore
+
+/// `LifecycleSignalStore` (Sources/OAuthCore/Storage/LifecycleSignalStore.swift).
+extension StoreConformance {
+    static let signalCases: [ConformanceCase] = [
+        ConformanceCase("security events: a jti is new once, apart from Apple's notifications") { s in
+            try expect(try s.recordSecurityEvent(jti: "set-1", at: Fixture.time(1)), "first set-1")
+            try expect(!(try s.recordSecurityEvent(jti: "set-1", at: Fixture.time(2))), "replayed set-1")
+            try expect(try s.recordNotification(jti: "set-1", at: Fixture.time(2)), "apple's receipts are separate")
+            let winners = try race { i in try s.recordSecurityEvent(jti: "raced", at: Fixture.time(i)) }
+            try expectEqual(winners.filter { $0 }.count, 1, "recordSecurityEvent winners")
+        },
+        ConformanceCase("provider holds: set, replace, read per provider and subject, delete") { s in
+            try expectNil(try s.providerHold(provider: .google, subject: "g1"), "no hold yet")
+            let hold = ProviderHold(provider: .google, subject: "g1", reason: "hijacking", since: Fixture.time(3))
+            try s.saveProviderHold(hold)
+            try expectEqual(try s.providerHold(provider: .google, subject: "g1"), hold, "hold")
+            try expectNil(try s.providerHold(provider: .apple, subject: "g1"), "another provider")
+            let replaced = ProviderHold(provider: .google, subject: "g1", reason: "", since: Fixture.time(9))
+            try s.saveProviderHold(replaced)
+            try expectEqual(try s.providerHold(provider: .google, subject: "g1"), replaced, "replaced hold")
+            try expect(try s.deleteProviderHold(provider: .google, subject: "g1"), "deleted")
+            try expect(!(try s.deleteProviderHold(provider: .google, subject: "g1")), "already gone")
+            try expectNil(try s.providerHold(provider: .google, subject: "g1"), "hold after delete")
+        },
+        ConformanceCase("third-party tokens: listed by provider, deleted one by one, identity stays") { s in
+            try s.insertAccount(Fixture.account("a"))
+            try s.insertIdentity(Fixture.identity("i1", account: "a", provider: .apple))
+            try s.insertIdentity(Fixture.identity("i2", account: "a", provider: .google))
+            try s.saveThirdPartyToken(Fixture.thirdPartyToken(identity: "i1", account: "a"))
+            var google = Fixture.thirdPartyToken(identity: "i2", account: "a", bytes: [9, 9])
+            google.provider = .google
+            try s.saveThirdPartyToken(google)
+            try expectEqual(try s.thirdPartyTokens(provider: .google), [google], "google tokens")
+            try expectEqual(try s.thirdPartyTokens(provider: .apple).map(\.identityID), ["i1"], "apple tokens")
+            try expect(try s.deleteThirdPartyToken(identityID: "i2"), "deleted")
+            try expect(!(try s.deleteThirdPartyToken(identityID: "i2")), "already gone")
+            try expectEqual(try s.thirdPartyTokens(accountID: "a").map(\.identityID), ["i1"], "remaining tokens")
+            try expectEqual(try s.identities(accountID: "a").count, 2, "identities stay")
+        },
+        ConformanceCase("apple transfers: imported once, pending until completed") { s in
+            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t2", identityID: "i2")), "t2 new")
+            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", identityID: "i1")), "t1 new")
+            try expect(!(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", identityID: "other"))), "t1 again")
+            try expectEqual(try s.appleTransfer(transferSub: "t1"), AppleTransfer(transferSub: "t1", identityID: "i1"),
+                            "t1 unchanged")
+            try expectEqual(try s.pendingAppleTransfers().map(\.transferSub), ["t1", "t2"], "pending, ordered")
+            try expect(try s.completeAppleTransfer(transferSub: "t1", newSubject: "new-1", at: Fixture.time(4)), "done")
+            try expect(!(try s.completeAppleTransfer(transferSub: "t9", newSubject: "x", at: Fixture.time(4))), "unknown")
+            try expectEqual(try s.appleTransfer(transferSub: "t1"),
+                            AppleTransfer(transferSub: "t1", identityID: "i1", newSubject: "new-1", completedAt: Fixture.time(4)),
+                            "completed")
+            try expectEqual(try s.pendingAppleTransfers().map(\.transferSub), ["t2"], "still pending")
+        },
+    ]
+}

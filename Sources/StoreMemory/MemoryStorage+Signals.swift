@@ -1,0 +1,63 @@
+import Foundation
+import OAuthCore
+
+extension MemoryStorage {
+    public func recordSecurityEvent(jti: String, at time: Date) throws -> Bool {
+        try access { state in
+            guard state.securityEvents[jti] == nil else { return false }
+            state.securityEvents[jti] = time
+            return true
+        }
+    }
+
+    static func holdKey(_ provider: Identity.Provider, _ subject: String) -> String { provider.rawValue + "\u{0}" + subject }
+
+    public func saveProviderHold(_ hold: ProviderHold) throws {
+        try access { $0.providerHolds[Self.holdKey(hold.provider, hold.subject)] = hold }
+    }
+
+    public func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold? {
+        try access { $0.providerHolds[Self.holdKey(provider, subject)] }
+    }
+
+    public func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
+        try access { $0.providerHolds.removeValue(forKey: Self.holdKey(provider, subject)) != nil }
+    }
+
+    public func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken] {
+        try access { state in
+            state.thirdPartyTokens.values.filter { $0.provider == provider }.sorted { $0.identityID < $1.identityID }
+        }
+    }
+
+    public func deleteThirdPartyToken(identityID: String) throws -> Bool {
+        try access { $0.thirdPartyTokens.removeValue(forKey: identityID) != nil }
+    }
+
+    public func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool {
+        try access { state in
+            guard state.appleTransfers[transfer.transferSub] == nil else { return false }
+            state.appleTransfers[transfer.transferSub] = transfer
+            return true
+        }
+    }
+
+    public func appleTransfer(transferSub: String) throws -> AppleTransfer? {
+        try access { $0.appleTransfers[transferSub] }
+    }
+
+    public func pendingAppleTransfers() throws -> [AppleTransfer] {
+        try access { state in
+            state.appleTransfers.values.filter { $0.completedAt == nil }.sorted { $0.transferSub < $1.transferSub }
+        }
+    }
+
+    public func completeAppleTransfer(transferSub: String, newSubject: String, at time: Date) throws -> Bool {
+        try access { state in
+            guard state.appleTransfers[transferSub] != nil else { return false }
+            state.appleTransfers[transferSub]?.newSubject = newSubject
+            state.appleTransfers[transferSub]?.completedAt = time
+            return true
+        }
+    }
+}

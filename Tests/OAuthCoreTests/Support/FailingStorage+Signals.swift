@@ -1,0 +1,37 @@
+import Foundation
+import OAuthCore
+
+/// `LifecycleSignalStore` for the failing wrapper: checks the switch, then forwards.
+extension FailingStorage {
+    private func forward<T>(_ body: () throws -> T) throws -> T {
+        try fail.check()
+        return try body()
+    }
+
+    func recordSecurityEvent(jti: String, at time: Date) throws -> Bool {
+        try forward { try inner.recordSecurityEvent(jti: jti, at: time) }
+    }
+    func saveProviderHold(_ hold: ProviderHold) throws { try forward { try inner.saveProviderHold(hold) } }
+    func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold? {
+        try forward { try inner.providerHold(provider: provider, subject: subject) }
+    }
+    func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
+        try forward { try inner.deleteProviderHold(provider: provider, subject: subject) }
+    }
+    func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken] {
+        try forward { try inner.thirdPartyTokens(provider: provider) }
+    }
+    func deleteThirdPartyToken(identityID: String) throws -> Bool {
+        try forward { try inner.deleteThirdPartyToken(identityID: identityID) }
+    }
+    func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool {
+        try forward { try inner.insertAppleTransfer(transfer) }
+    }
+    func appleTransfer(transferSub: String) throws -> AppleTransfer? {
+        try forward { try inner.appleTransfer(transferSub: transferSub) }
+    }
+    func pendingAppleTransfers() throws -> [AppleTransfer] { try forward { try inner.pendingAppleTransfers() } }
+    func completeAppleTransfer(transferSub: String, newSubject: String, at time: Date) throws -> Bool {
+        try forward { try inner.completeAppleTransfer(transferSub: transferSub, newSubject: newSubject, at: time) }
+    }
+}
