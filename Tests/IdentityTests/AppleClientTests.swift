@@ -76,17 +76,19 @@ import FoundationNetworking
         #expect(throws: (any Error).self) { try h.sealer.open(stored.encryptedRefreshToken, provider: .google) }
     }
 
-    @Test func aFailedExchangeNeverLosesTheSignIn() async throws {
+    /// docs/sign-in.md "When a code exchange fails": no account is made without the token deletion revokes.
+    @Test func aFailedExchangeRefusesANewPersonAndCreatesNothing() async throws {
         let h = try Harness()
         // Unknown code → invalid_grant; a code for another user → the returned id_token names someone else.
         h.standIn.addCode("other", .init(clientID: Harness.appBundleID, subject: "001.mallory", refreshToken: "r"))
         let service = h.signInService()
         for code in ["used-twice", "other"] {
-            let outcome = try await service.signIn(provider: .apple, identity: h.appleIdentity(sub: "001.ann"),
-                                                   appleAuthorizationCode: code)
-            guard case .signedIn(let ann, _) = outcome else { Issue.record("\(outcome)"); return }
-            #expect(try h.storage.thirdPartyTokens(accountID: ann).isEmpty)
+            await #expect(throws: SignInService.Failure.authorizationCodeRefused) {
+                try await service.signIn(provider: .apple, identity: h.appleIdentity(sub: "001.ann"),
+                                         appleAuthorizationCode: code)
+            }
         }
+        #expect(try h.storage.listAccounts().isEmpty)
         #expect(h.standIn.snapshot.refusals.contains { $0.hasPrefix("invalid_grant") })
         #expect(!h.logs.records.contains { $0.jsonLine.contains("used-twice") })
     }

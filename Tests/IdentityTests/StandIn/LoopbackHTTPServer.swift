@@ -27,13 +27,16 @@ final class LoopbackHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
 
-    init(handler: @escaping @Sendable (Request) -> Response) throws {
+    /// - Parameter port: 0 for any free port; a given port lets a stopped stand-in come back at the same URL.
+    init(port requested: UInt16 = 0, handler: @escaping @Sendable (Request) -> Response) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(what: "socket") }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
