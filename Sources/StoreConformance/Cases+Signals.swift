@@ -40,16 +40,16 @@ extension StoreConformance {
             try expectEqual(try s.identities(accountID: "a").count, 2, "identities stay")
         },
         ConformanceCase("apple transfers: imported once, pending until completed") { s in
-            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t2", identityID: "i2")), "t2 new")
-            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", identityID: "i1")), "t1 new")
-            try expect(!(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", identityID: "other"))), "t1 again")
-            try expectEqual(try s.appleTransfer(transferSub: "t1"), AppleTransfer(transferSub: "t1", identityID: "i1"),
+            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t2", accountID: "a", identityID: "i2")), "t2 new")
+            try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", accountID: "a", identityID: "i1")), "t1 new")
+            try expect(!(try s.insertAppleTransfer(AppleTransfer(transferSub: "t1", accountID: "b", identityID: "other"))), "t1 again")
+            try expectEqual(try s.appleTransfer(transferSub: "t1"), AppleTransfer(transferSub: "t1", accountID: "a", identityID: "i1"),
                             "t1 unchanged")
             try expectEqual(try s.pendingAppleTransfers().map(\.transferSub), ["t1", "t2"], "pending, ordered")
             try expect(try s.completeAppleTransfer(transferSub: "t1", newSubject: "new-1", at: Fixture.time(4)), "done")
             try expect(!(try s.completeAppleTransfer(transferSub: "t9", newSubject: "x", at: Fixture.time(4))), "unknown")
             try expectEqual(try s.appleTransfer(transferSub: "t1"),
-                            AppleTransfer(transferSub: "t1", identityID: "i1", newSubject: "new-1", completedAt: Fixture.time(4)),
+                            AppleTransfer(transferSub: "t1", accountID: "a", identityID: "i1", newSubject: "new-1", completedAt: Fixture.time(4)),
                             "completed")
             try expectEqual(try s.pendingAppleTransfers().map(\.transferSub), ["t2"], "still pending")
         },

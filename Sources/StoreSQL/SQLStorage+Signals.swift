@@ -55,13 +55,13 @@ extension SQLStorage {
 }
 
 extension SQLStorage {
-    static var appleTransferColumns: String { "transfer_sub, identity_id, new_subject, completed_at" }
+    static var appleTransferColumns: String { "transfer_sub, account_id, identity_id, new_subject, completed_at" }
 
     public func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool {
         try access {
             try $0.insert(
-                "INSERT INTO apple_transfers (\(Self.appleTransferColumns)) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-                [.text(transfer.transferSub), .text(transfer.identityID), .optionalText(transfer.newSubject),
+                "INSERT INTO apple_transfers (\(Self.appleTransferColumns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                [.text(transfer.transferSub), .text(transfer.accountID), .text(transfer.identityID), .optionalText(transfer.newSubject),
                  .optionalDate(transfer.completedAt)]) == 1
         }
     }
@@ -89,7 +89,7 @@ extension SQLStorage {
     }
 
     static func appleTransfer(_ row: any SQLRow) throws -> AppleTransfer {
-        AppleTransfer(transferSub: try row.text(0), identityID: try row.text(1), newSubject: try row.optionalText(2),
-                      completedAt: try row.optionalDate(3))
+        AppleTransfer(transferSub: try row.text(0), accountID: try row.text(1), identityID: try row.text(2),
+                      newSubject: try row.optionalText(3), completedAt: try row.optionalDate(4))
     }
 }

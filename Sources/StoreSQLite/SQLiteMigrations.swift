@@ -76,7 +76,7 @@ enum SQLiteMigrations {
             provider TEXT NOT NULL, subject TEXT NOT NULL, reason TEXT NOT NULL, since INTEGER NOT NULL,
             PRIMARY KEY (provider, subject));
         CREATE TABLE apple_transfers (
-            transfer_sub TEXT PRIMARY KEY, identity_id TEXT NOT NULL, new_subject TEXT, completed_at INTEGER);
+            transfer_sub TEXT PRIMARY KEY, account_id TEXT NOT NULL, identity_id TEXT NOT NULL, new_subject TEXT, completed_at INTEGER);
         CREATE INDEX apple_transfers_pending ON apple_transfers (transfer_sub) WHERE completed_at IS NULL;
         CREATE INDEX third_party_tokens_provider ON third_party_tokens (provider);
         """

@@ -73,7 +73,7 @@ public struct AppleClient: Sendable {
         _ = try await post("auth/revoke", form)
     }
 
-    private func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> [UInt8] {
+    func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> [UInt8] {
         let answer: FormPost.Answer
         do {
             answer = try await FormPost(session: session, timeout: configuration.timeout)

@@ -76,7 +76,8 @@ public struct SignInService: Sendable {
         try checkHold(provider, identity)
         let code = ProviderCode.from(provider, apple: appleAuthorizationCode, appleRedirectURI: appleRedirectURI,
                                      google: googleServerAuthCode)
-        let existing = try storage.identity(provider: provider.stored, subject: identity.subject)
+        var existing = try storage.identity(provider: provider.stored, subject: identity.subject)
+        if existing == nil, provider == .apple { existing = try transferredIdentity(identity) }
         let sealed = try await sealedProviderToken(code, identity: identity, existing: existing)
         do {
             return try signIn(provider, identity, names: names, existing: existing, sealed: sealed)

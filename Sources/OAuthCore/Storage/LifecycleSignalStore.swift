@@ -23,12 +23,15 @@ public struct ProviderHold: Sendable, Equatable, Codable {
 /// one imported transfer identifier, the identity it belongs to, and, once exchanged, the new team's `sub`.
 public struct AppleTransfer: Sendable, Equatable, Codable {
     public var transferSub: String
+    public var accountID: String
     public var identityID: String
     public var newSubject: String?
     public var completedAt: Date?
 
-    public init(transferSub: String, identityID: String, newSubject: String? = nil, completedAt: Date? = nil) {
+    public init(transferSub: String, accountID: String, identityID: String, newSubject: String? = nil,
+                completedAt: Date? = nil) {
         self.transferSub = transferSub
+        self.accountID = accountID
         self.identityID = identityID
         self.newSubject = newSubject
         self.completedAt = completedAt

@@ -1,0 +1,74 @@
+import Foundation
+import Support
+
+/// Apple's user migration endpoints for an app transfer between teams (specs/sign-in-with-apple.md §7.2, §7.3;
+/// https://developer.apple.com/documentation/signinwithapple/transferring-your-apps-and-users-to-another-team).
+extension AppleClient {
+    /// What `/auth/usermigrationinfo` answers the recipient team for one transfer identifier.
+    public struct MigratedUser: Sendable, Equatable, Decodable {
+        public let sub: String
+        /// The new team's private relay address, only when the person used one.
+        public let email: String?
+        public let isPrivateEmail: Bool?
+
+        enum CodingKeys: String, CodingKey { case sub, email, isPrivateEmail = "is_private_email" }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            sub = try c.decode(String.self, forKey: .sub)
+            email = try c.decodeIfPresent(String.self, forKey: .email)
+            // Apple writes booleans as JSON booleans or as "true"/"false" (specs §1.2).
+            isPrivateEmail = (try? c.decodeIfPresent(Bool.self, forKey: .isPrivateEmail))
+                ?? (try? c.decodeIfPresent(String.self, forKey: .isPrivateEmail)).flatMap { $0.map { $0 == "true" } }
+        }
+    }
+
+    /// `client_credentials` with `scope=user.migration`: the app access token both steps need (one hour).
+    public func migrationAccessToken(clientID: String) async throws -> String {
+        var form = FormParameters()
+        form.append("grant_type", "client_credentials")
+        form.append("scope", "user.migration")
+        form.append("client_id", clientID)
+        form.append("client_secret", try secret.secret(for: clientID))
+        let object = try Self.object(try await post("auth/token", form))
+        guard let token = object["access_token"] as? String, !token.isEmpty else {
+            throw AppleClientError.invalidResponse("the client_credentials answer has no access_token")
+        }
+        return token
+    }
+
+    /// Sending team: the transfer identifier of one of our users for the recipient team.
+    public func transferSubject(sub: String, recipientTeam: String, clientID: String, accessToken: String) async throws -> String {
+        var form = FormParameters()
+        form.append("sub", sub)
+        form.append("target", recipientTeam)
+        form.append("client_id", clientID)
+        form.append("client_secret", try secret.secret(for: clientID))
+        let object = try Self.object(try await post("auth/usermigrationinfo", form, bearer: accessToken))
+        guard let transferSub = object["transfer_sub"] as? String, !transferSub.isEmpty else {
+            throw AppleClientError.invalidResponse("usermigrationinfo answered no transfer_sub")
+        }
+        return transferSub
+    }
+
+    /// Recipient team: the new team-scoped `sub` (and relay address) for a transfer identifier.
+    public func migratedUser(transferSub: String, clientID: String, accessToken: String) async throws -> MigratedUser {
+        var form = FormParameters()
+        form.append("transfer_sub", transferSub)
+        form.append("client_id", clientID)
+        form.append("client_secret", try secret.secret(for: clientID))
+        let body = try await post("auth/usermigrationinfo", form, bearer: accessToken)
+        do {
+            return try JSONDecoder().decode(MigratedUser.self, from: Data(body))
+        } catch {
+            throw AppleClientError.invalidResponse("usermigrationinfo answered no sub")
+        }
+    }
+
+    private static func object(_ body: [UInt8]) throws -> [String: Any] {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
+            throw AppleClientError.invalidResponse("the answer is not a JSON object")
+        }
+        return object
+    }
+}
