@@ -56,6 +56,8 @@ class Server:
             "ACCOUNTLINK_GOOGLE_CLIENT_IDS": GOOGLE_CLIENT,
             "ACCOUNTLINK_GOOGLE_JWKS_URL": standins.base_url + "/oauth2/v3/certs",
             "ACCOUNTLINK_APPLE_APP_IDS": f"{standins.apple.team_id}.{APPLE_BUNDLE}",
+            "ACCOUNTLINK_GOOGLE_RISC_CONFIGURATION_URL": standins.base_url + "/google/risc-configuration",
+            "ACCOUNTLINK_GOOGLE_REVOKE_URL": standins.base_url + "/google/revoke",
         })
         self.env.update(extra_env or {})
         self.process = None

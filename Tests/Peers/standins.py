@@ -5,6 +5,7 @@ Apple: GET /auth/keys, POST /auth/token (checks the ES256 client secret: signatu
 r||s form, kid, iss = team, sub = client_id, aud, exp <= 15777000 s ahead), POST /auth/revoke
 (records what it was sent). Google: GET /oauth2/v3/certs with Cache-Control max-age.
 """
+import hashlib
 import json
 import secrets
 import threading
@@ -57,6 +58,11 @@ class AppleStandIn:
         self.team_id = team_id
         self.key_id = key_id
         self.client_key = ec.generate_private_key(ec.SECP256R1())
+        self.teams = {team_id: (key_id, self.client_key)}  # team -> (key id, .p8 key)
+        self.migration_tokens = {}  # access token -> (team, client_id)
+        self.transfers = {}  # transfer_sub -> (sending team, sub, recipient team)
+        self.migration_requests = []
+        self.down = False
         self.signing = KeyServer("apple")
         self.codes = {}  # code -> dict(sub, email, ..., client_id)
         self.refresh_tokens = {}  # refresh token -> sub
@@ -64,8 +70,13 @@ class AppleStandIn:
         self.token_requests = []
         self.fail_revoke = False
 
-    def p8_pem(self):
-        return self.client_key.private_bytes(
+    def add_team(self, team_id, key_id):
+        """Another developer team with its own Sign in with Apple key (for app transfers)."""
+        self.teams[team_id] = (key_id, ec.generate_private_key(ec.SECP256R1()))
+
+    def p8_pem(self, team_id=None):
+        key = self.teams[team_id or self.team_id][1]
+        return key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
         ).decode()
 
@@ -95,28 +106,74 @@ class AppleStandIn:
         return self.signing.sign(claims)
 
     def check_client_secret(self, client_id, secret):
-        """Apple's checks on the client secret (specs/sign-in-with-apple.md §3); returns an error or None."""
+        """Apple's checks on the client secret (specs/sign-in-with-apple.md §3); returns an error or None.
+        The team is the one whose key the `kid` names; `iss` must be that team."""
+        return self.client_team(client_id, secret)[1]
+
+    def client_team(self, client_id, secret):
         try:
             header = jwt.get_unverified_header(secret)
-            if header.get("alg") != "ES256" or header.get("kid") != self.key_id:
-                return "bad header"
+            team = next((t for t, (kid, _) in self.teams.items() if kid == header.get("kid")), None)
+            if header.get("alg") != "ES256" or team is None:
+                return None, "bad header"
             # PyJWT verifies ES256 in the raw r||s form; a DER signature does not verify.
-            claims = jwt.decode(secret, self.client_key.public_key(), algorithms=["ES256"],
-                                audience=APPLE_ISSUER, issuer=self.team_id,
+            claims = jwt.decode(secret, self.teams[team][1].public_key(), algorithms=["ES256"],
+                                audience=APPLE_ISSUER, issuer=team,
                                 options={"require": ["iss", "iat", "exp", "aud", "sub"]})
         except jwt.PyJWTError as error:
-            return f"client secret rejected: {error}"
+            return None, f"client secret rejected: {error}"
         if claims["sub"] != client_id:
-            return "sub is not the client_id"
+            return None, "sub is not the client_id"
         if claims["exp"] > int(time.time()) + 15777000:
-            return "exp too far ahead"
-        return None
+            return None, "exp too far ahead"
+        return team, None
+
+    @staticmethod
+    def digest(*parts):
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+    def new_team_sub(self, team, sub):
+        """The recipient team's identifier for the person the sending team knew as `sub`."""
+        return "002." + self.digest(team, sub)[:24]
+
+    def client_credentials(self, form, team):
+        if form.get("scope") != "user.migration":
+            return 400, {"error": "invalid_scope"}
+        token = "mig." + secrets.token_hex(16)
+        self.migration_tokens[token] = (team, form.get("client_id"))
+        return 200, {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
+
+    def user_migration_info(self, form, bearer):
+        """/auth/usermigrationinfo: `sub` + `target` (sending team) or `transfer_sub` (recipient team)."""
+        self.migration_requests.append(form)
+        if self.down:
+            return 503, {"error": "temporarily_unavailable"}
+        client_id = form.get("client_id", "")
+        team, error = self.client_team(client_id, form.get("client_secret", ""))
+        if error:
+            return 400, {"error": "invalid_client"}
+        if self.migration_tokens.get(bearer) != (team, client_id):
+            return 400, {"error": "invalid_request", "error_description": "access token"}
+        if "transfer_sub" in form:
+            sending, sub, target = self.transfers.get(form["transfer_sub"], (None, None, None))
+            if target != team:
+                return 400, {"error": "invalid_request"}
+            return 200, {"sub": self.new_team_sub(team, sub), "email": f"{self.digest(team, sub)[:10]}@privaterelay.appleid.com",
+                         "is_private_email": True}
+        if not form.get("sub") or not form.get("target") or form["target"] not in self.teams:
+            return 400, {"error": "invalid_request"}
+        transfer_sub = f"{self.digest(form['target'])[:6]}.{self.digest(team, form['sub'], form['target'])[:32]}"
+        self.transfers[transfer_sub] = (team, form["sub"], form["target"])
+        return 200, {"transfer_sub": transfer_sub}
 
     def token(self, form):
         self.token_requests.append(form)
         client_id = form.get("client_id", "")
-        if self.check_client_secret(client_id, form.get("client_secret", "")):
+        team, error = self.client_team(client_id, form.get("client_secret", ""))
+        if error:
             return 400, {"error": "invalid_client"}
+        if form.get("grant_type") == "client_credentials":
+            return self.client_credentials(form, team)
         if form.get("grant_type") != "authorization_code":
             return 400, {"error": "unsupported_grant_type"}
         grant = self.codes.pop(form.get("code", ""), None)
@@ -146,11 +203,58 @@ class GoogleStandIn:
     web_client_id = "web-client.apps.googleusercontent.com"
     web_client_secret = "web-client-secret-of-enough-length"
 
+    risc_issuer = "https://accounts.google.com/"
+
     def __init__(self):
         self.signing = KeyServer("google")
+        self.risc = KeyServer("risc")
         self.max_age = 3600
         self.codes = {}  # code -> dict(sub, email, nonce, challenge, redirect_uri)
+        self.server_codes = {}  # serverAuthCode -> (sub, refresh token)
+        self.refresh_tokens = set()
+        self.revoked = []
+        self.down = False
         self.token_requests = []
+
+    def issue_server_auth_code(self, sub):
+        """A one-time offline-access code, as GIDSignIn's `serverAuthCode` (specs/sign-in-with-apple.md §8.3)."""
+        code = "4/0" + secrets.token_urlsafe(16)
+        refresh = "1//0" + secrets.token_urlsafe(24)
+        self.server_codes[code] = (sub, refresh)
+        return code, refresh
+
+    def offline_token(self, form):
+        sub, refresh = self.server_codes.pop(form["code"])
+        if form.get("redirect_uri") != "":
+            return 400, {"error": "redirect_uri_mismatch"}
+        self.refresh_tokens.add(refresh)
+        return 200, {"access_token": "ya29." + secrets.token_hex(8), "expires_in": 3599, "token_type": "Bearer",
+                     "refresh_token": refresh, "scope": "openid email profile",
+                     "id_token": self.id_token(self.web_client_id, sub)}
+
+    def revoke(self, form):
+        if self.down:
+            return 503, {"error": "backend_error"}
+        token = form.get("token", "")
+        if token not in self.refresh_tokens:
+            return 400, {"error": "invalid_token"}
+        self.refresh_tokens.discard(token)
+        self.revoked.append(token)
+        return 200, {}
+
+    def risc_configuration(self, base_url):
+        return {"issuer": self.risc_issuer, "jwks_uri": base_url + "/google/risc/keys"}
+
+    def security_event(self, aud, event, sub=None, jti=None, issuer=None, key=None, kid=None, subject=None, **fields):
+        """A Cross-Account Protection event (RFC 8417) as https://developers.google.com/identity/protocols/risc shows."""
+        issuer = issuer or self.risc_issuer
+        body = dict(fields)
+        body["subject"] = subject or {"subject_type": "iss-sub", "iss": issuer, "sub": sub}
+        claims = {"iss": issuer, "aud": aud, "iat": int(time.time()) - 5, "jti": jti or secrets.token_hex(12),
+                  "events": {"https://schemas.openid.net/secevent/" + event: body}}
+        kid = kid or self.risc.keys[-1][0]
+        key = key or dict(self.risc.keys)[kid]
+        return jwt.encode(claims, key, algorithm="RS256", headers={"kid": kid, "typ": "secevent+jwt"})
 
     def issue_code(self, sub, email, nonce, challenge, redirect_uri):
         code = "4/" + secrets.token_urlsafe(16)
@@ -162,8 +266,12 @@ class GoogleStandIn:
         """Google's token endpoint for the web client: client secret, redirect_uri and PKCE S256 checked."""
         import base64, hashlib
         self.token_requests.append(form)
+        if self.down:
+            return 503, {"error": "backend_error"}
         if (form.get("client_id"), form.get("client_secret")) != (self.web_client_id, self.web_client_secret):
             return 401, {"error": "invalid_client"}
+        if form.get("code") in self.server_codes:
+            return self.offline_token(form)
         grant = self.codes.pop(form.get("code", ""), None)
         if grant is None or grant["redirect_uri"] != form.get("redirect_uri"):
             return 400, {"error": "invalid_grant"}
@@ -211,6 +319,10 @@ class StandInServer:
             def do_GET(self):
                 if self.path == "/auth/keys":
                     self.reply(200, outer.apple.signing.jwks())
+                elif self.path == "/google/risc-configuration":
+                    self.reply(200, outer.google.risc_configuration(outer.base_url))
+                elif self.path == "/google/risc/keys":
+                    self.reply(200, outer.google.risc.jwks())
                 elif self.path == "/oauth2/v3/certs":
                     self.reply(200, outer.google.signing.jwks(),
                                {"Cache-Control": f"public, max-age={outer.google.max_age}"})
@@ -229,6 +341,11 @@ class StandInServer:
                     self.reply(*outer.apple.revoke(form))
                 elif self.path == "/google/token":
                     self.reply(*outer.google.token(form))
+                elif self.path == "/google/revoke":
+                    self.reply(*outer.google.revoke(form))
+                elif self.path == "/auth/usermigrationinfo":
+                    bearer = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+                    self.reply(*outer.apple.user_migration_info(form, bearer))
                 else:
                     self.reply(404, {"error": "not_found"})
 

@@ -87,7 +87,8 @@ extension AccountLinkApp {
             runtime.logger.info("web sign-in refused", ["provider": provider, "reason": jose.reason])
             return errorPage(status: 400, .problemSignIn, .msgNotVerified)
         }
-        let oauth = OAuthError.from(error)
+        // A held Google account, a refused code or Apple/Google being down: 400 or 503, not 500.
+        let oauth = (error as? SignInService.Failure).map(IdentityTokenExchange.oauthError) ?? OAuthError.from(error)
         runtime.logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])
         return errorPage(status: oauth.status >= 500 ? oauth.status : 400, .problemSignIn, .msgNotCompleted)
     }
