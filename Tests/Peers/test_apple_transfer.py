@@ -52,9 +52,11 @@ def run(server, env, *args):
 def test_a_transfer_round_trip_between_two_teams(app, standins):
     ann_sub, bob_sub = "001." + secrets.token_hex(8), "001." + secrets.token_hex(8)
     ann, bob = apple_sign_in(app, standins, ann_sub), apple_sign_in(app, standins, bob_sub)
+    env = recipient_env(app, standins)
     out = app.folder / "transfer.jsonl"
     exported = run(app, app.env, "export", "--recipient-team", RECIPIENT, "--out", str(out))
     assert exported.returncode == 0, exported.stderr
+    assert "2 transfer identifier(s) written" in exported.stderr, exported.stderr
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert {line["account_id"] for line in lines} >= {ann, bob}
     assert ann_sub not in out.read_text() and bob_sub not in out.read_text(), "never Apple's sub"
@@ -67,7 +69,6 @@ def test_a_transfer_round_trip_between_two_teams(app, standins):
     wrong_team = run(app, app.env, "export", "--recipient-team", "TEAMC00000", "--out", str(out))
     assert wrong_team.returncode == 65
 
-    env = recipient_env(app, standins)
     standins.apple.down = True
     try:
         interrupted = run(app, env, "import", "--in", str(out))
