@@ -32,9 +32,17 @@ public enum HMACSHA256 {
 /// SHA-512 (FIPS 180-4), one-shot: Google's RISC token identifier `hash_base64_sha512_sha512`.
 public enum SHA512 {
     public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var out = [UInt8](repeating: 0, count: 64)
-        let input = Array(bytes)
-        _ = input.withUnsafeBufferPointer { COpenSSL.SHA512($0.baseAddress, $0.count, &out) }
-        return out
+        EVPDigest.oneShot(Array(bytes), EVP_sha512())
+    }
+}
+
+enum EVPDigest {
+    /// One-shot EVP digest (OpenSSL `EVP_Digest`).
+    static func oneShot(_ input: [UInt8], _ type: OpaquePointer?) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let ok = input.withUnsafeBufferPointer { EVP_Digest($0.baseAddress, $0.count, &out, &length, type, nil) }
+        precondition(ok == 1, "EVP_Digest failed")
+        return Array(out.prefix(Int(length)))
     }
 }
