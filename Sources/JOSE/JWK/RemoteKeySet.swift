@@ -21,7 +21,7 @@ public actor RemoteKeySet {
     private var current: Snapshot?
     private var lastAttempt: Int64?
     private var lastFailure: String?
-    private var inFlight: Task<Void, Never>?
+    private let flight = SingleFlight()
     public private(set) var fetchCount = 0
 
     public init(url: URL, clock: any Clock, fetcher: any KeySetFetcher = URLSessionKeySetFetcher(),
@@ -60,7 +60,7 @@ public actor RemoteKeySet {
     }
 
     private func mayFetch(at now: Int64) -> Bool {
-        if inFlight != nil { return true }
+        if flight.isRunning { return true }
         guard let lastAttempt else { return true }
         let stale = current.map { now >= $0.expiresAt } ?? true
         let throttled = now - lastAttempt < policy.minimumRefetchInterval
@@ -70,18 +70,11 @@ public actor RemoteKeySet {
 
     /// Joins the fetch in flight or starts one; never throws (failures are remembered).
     private func refresh() async {
-        if let inFlight {
-            await inFlight.value
-            return
-        }
-        lastAttempt = clock.unixTime
-        let task = Task { await self.performFetch() }
-        inFlight = task
-        await task.value
-        inFlight = nil
+        await flight.run { await self.performFetch() }
     }
 
     private func performFetch() async {
+        lastAttempt = clock.unixTime
         fetchCount += 1
         do {
             let fetched = try await fetcher.fetch(url)

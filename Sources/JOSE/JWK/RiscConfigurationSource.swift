@@ -20,7 +20,7 @@ public actor RiscConfigurationSource {
     private var current: (document: Document, keys: RemoteKeySet, expiresAt: Int64)?
     private var lastAttempt: Int64?
     private var lastFailure: String?
-    private var inFlight: Task<Void, Never>?
+    private let flight = SingleFlight()
 
     public init(url: URL, clock: any Clock, fetcher: any KeySetFetcher = URLSessionKeySetFetcher(),
                 policy: KeySetCachePolicy = KeySetCachePolicy(), logger: Logger = .silent) {
@@ -36,23 +36,15 @@ public actor RiscConfigurationSource {
         let now = clock.unixTime
         let stale = current.map { now >= $0.expiresAt } ?? true
         let throttled = lastAttempt.map { now - $0 < policy.minimumRefetchInterval } ?? false
-        if stale, inFlight != nil || !throttled || lastFailure == nil { await refresh() }
+        if stale, flight.isRunning || !throttled || lastFailure == nil { await flight.run { await self.fetch() } }
         guard let current else {
             throw JOSEError(.keySetUnavailable, "no RISC configuration fetched from \(url.absoluteString): \(lastFailure ?? "pending")")
         }
         return (current.document, current.keys)
     }
 
-    private func refresh() async {
-        if let inFlight { return await inFlight.value }
-        lastAttempt = clock.unixTime
-        let task = Task { await self.fetch() }
-        inFlight = task
-        await task.value
-        inFlight = nil
-    }
-
     private func fetch() async {
+        lastAttempt = clock.unixTime
         do {
             let fetched = try await fetcher.fetch(url)
             let document = try Self.parse(fetched.body)
