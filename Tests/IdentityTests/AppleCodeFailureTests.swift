@@ -58,4 +58,27 @@ import Testing
         #expect(try await h.deletion.retryDue() == 1)
         #expect(h.standIn.snapshot.revocations.map { $0["token"] } == ["r-orphan"])
     }
+
+    @Test func aLinkNeverRedeemedStillGetsItsTokenRevokedAndARedeemedOneKeepsIt() async throws {
+        let h = try Harness()
+        let service = h.signInService()
+        guard case .signedIn(let ann, _) = try await service.signIn(
+            provider: .google, identity: h.googleIdentity(sub: "g-ann", email: "ann@example.com"))
+        else { throw Harness.Failure() }
+        var tokens: [String] = []
+        for (code, refresh) in [("kept", "r.kept"), ("abandoned", "r.abandoned")] {
+            h.standIn.addCode(code, .init(clientID: Harness.appBundleID, subject: "001.ann-\(code)", refreshToken: refresh))
+            let outcome = try await service.signIn(
+                provider: .apple, identity: h.appleIdentity(sub: "001.ann-\(code)", email: "ann@example.com"),
+                appleAuthorizationCode: code)
+            guard case .linkRequired(let token, _) = outcome else { throw Harness.Failure() }
+            tokens.append(token)
+        }
+        try service.redeemLinkToken(tokens[0], provenAccountID: ann)
+        #expect(try await h.deletion.retryDue() == 0, "nothing is due while the links may still be redeemed")
+        h.clock.advance(by: 600 + 61)
+        #expect(try await h.deletion.retryDue() == 1)
+        #expect(h.standIn.snapshot.revocations.map { $0["token"] } == ["r.abandoned"])
+        #expect(try h.storage.thirdPartyTokens(accountID: ann).count == 1, "the redeemed link keeps its token")
+    }
 }

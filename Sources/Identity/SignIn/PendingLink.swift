@@ -19,6 +19,8 @@ struct PendingLink: Codable, Equatable {
     var sealedAppleToken: [UInt8]?
     /// Google's refresh token (already sealed) from the offline-access code of this sign-in.
     var sealedGoogleToken: [UInt8]? = nil
+    /// The pending revocation that holds that token until the link is redeemed (then it is cancelled).
+    var revocationID: String? = nil
 
     static func interactionID(token: String) -> String { "link:" + Hex.encode(SHA256.hash(token)) }
 

@@ -8,15 +8,26 @@ extension SignInService {
     func createPendingLink(_ provider: Provider, _ token: VerifiedIdentity, names: (given: String?, family: String?)?,
                            owner: Account, sealedToken: [UInt8]?) throws -> String {
         let linkToken = random.token(byteCount: 32)
-        let pending = PendingLink(
+        let now = clock.now()
+        let expiry = now.addingTimeInterval(policy.linkTokenLifetime)
+        // The provider token waits as a revocation due after the link expires: redeeming the link cancels
+        // it, an abandoned link still gets its token revoked (docs/sign-in.md, "When a code exchange fails").
+        let revocation = sealedToken.map {
+            PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: provider.stored,
+                              encryptedRefreshToken: $0, nextAttemptAt: expiry.addingTimeInterval(60))
+        }
+        var pending = PendingLink(
             provider: provider.rawValue, subject: token.subject, email: Self.matchableEmail(token) ?? "",
             emailVerified: true, isPrivateEmail: false, realUserStatus: token.realUserStatus,
             displayName: Self.displayName(names), ownerAccountID: owner.id,
             sealedAppleToken: provider == .apple ? sealedToken : nil, sealedGoogleToken: provider == .google ? sealedToken : nil)
-        let now = clock.now()
-        try storage.insertInteraction(Interaction(
-            id: PendingLink.interactionID(token: linkToken), request: Array(try JSONEncoder().encode(pending)),
-            accountID: owner.id, csrfSecret: [], createdAt: now, expiresAt: now.addingTimeInterval(policy.linkTokenLifetime)))
+        pending.revocationID = revocation?.id
+        try storage.transaction { tx in
+            if let revocation { try tx.insertPendingRevocation(revocation) }
+            try tx.insertInteraction(Interaction(
+                id: PendingLink.interactionID(token: linkToken), request: Array(try JSONEncoder().encode(pending)),
+                accountID: owner.id, csrfSecret: [], createdAt: now, expiresAt: expiry))
+        }
         logger.info("link required", ["identity.provider": provider.rawValue, "account.id": owner.id])
         return linkToken
     }
@@ -50,6 +61,7 @@ extension SignInService {
                 account.displayName = name
                 try tx.updateAccount(account)
             }
+            if let revocationID = pending.revocationID { try tx.deletePendingRevocation(id: revocationID) }
             if let sealed = pending.sealedAppleToken ?? pending.sealedGoogleToken {
                 try tx.saveThirdPartyToken(ThirdPartyToken(identityID: identity.id, accountID: provenAccountID,
                                                            provider: identity.provider, encryptedRefreshToken: sealed,
