@@ -7,29 +7,35 @@ import Support
 extension GoogleRiscReceiver {
     func act(on event: SecurityEvent, in tx: any Storage, at now: Date) throws -> String {
         let identity = try event.subject.flatMap { try tx.identity(provider: .google, subject: $0) }
-        var accountID = identity?.accountID
-        let action: String
-        switch event.kind {
-        case .sessionsRevoked: action = try signOut(identity, tx, now)
-        case .tokensRevoked: action = try identity.map { try tx.deleteThirdPartyToken(identityID: $0.id) } == true
-            ? "google refresh token dropped" : "no google refresh token stored"
-        case .tokenRevoked:
-            accountID = try dropToken(event.token, tx)
-            action = accountID == nil ? "no matching google refresh token" : "google refresh token dropped"
-        case .accountDisabled: action = try disable(event, identity, tx, now)
-        case .accountEnabled:
-            action = try event.subject.map { try tx.deleteProviderHold(provider: .google, subject: $0) } == true
-                ? "google sign-in allowed again" : "no hold to lift"
-        case .credentialChangeRequired: action = "watch for suspicious activity"
-        case .verification: action = "verification received, state=\(event.state.map { String($0.prefix(100)) } ?? "")"
-        case .other: action = "not handled"
-        }
+        let (action, accountID) = try perform(event, identity, tx, now)
         let name = event.type.split(separator: "/").last.map(String.init) ?? event.type
         try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "google.risc", accountID: accountID,
                                       detail: "event=\(name) action=\(action)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? "")))
         let level: Logger.Level = event.kind == .credentialChangeRequired || event.kind == .accountDisabled ? .warning : .info
         logger.log(level, "google risc event", ["risc.event": name, "risc.action": action, "account.id": accountID ?? "-"])
         return name
+    }
+
+    /// What the event does; returns a short description and the account it concerned.
+    private func perform(_ event: SecurityEvent, _ identity: OAuthCore.Identity?, _ tx: any Storage,
+                         _ now: Date) throws -> (String, String?) {
+        switch event.kind {
+        case .sessionsRevoked: return (try signOut(identity, tx, now), identity?.accountID)
+        case .tokensRevoked:
+            let dropped = try identity.map { try tx.deleteThirdPartyToken(identityID: $0.id) } == true
+            return (dropped ? "google refresh token dropped" : "no google refresh token stored", identity?.accountID)
+        case .tokenRevoked:
+            let accountID = try dropToken(event.token, tx)
+            return (accountID == nil ? "no matching google refresh token" : "google refresh token dropped", accountID)
+        case .accountDisabled: return (try disable(event, identity, tx, now), identity?.accountID)
+        case .accountEnabled:
+            let lifted = try event.subject.map { try tx.deleteProviderHold(provider: .google, subject: $0) } == true
+            return (lifted ? "google sign-in allowed again" : "no hold to lift", identity?.accountID)
+        case .credentialChangeRequired: return ("watch for suspicious activity", identity?.accountID)
+        case .verification:
+            return ("verification received, state=\(event.state.map { String($0.prefix(100)) } ?? "")", identity?.accountID)
+        case .other: return ("not handled", identity?.accountID)
+        }
     }
 
     /// `sessions-revoked`, and `account-disabled` for `hijacking`: every web session and first-party app
