@@ -19,6 +19,9 @@ struct MemoryState: Sendable {
     var signingKeys: [StoredSigningKey] = []
     var notifications: [String: Date] = [:]
     var audit: [AuditEvent] = []
+    var loginAttempts: [String: LoginAttemptRecord] = [:]
+    /// Refresh token hash → (parent hash, used at).
+    var refreshLineage: [String: (parent: String, usedAt: Date?)] = [:]
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }

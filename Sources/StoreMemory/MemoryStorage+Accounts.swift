@@ -17,10 +17,10 @@ extension MemoryStorage {
     }
 
     public func account(email: String) throws -> Account? {
-        let wanted = email.lowercased()
+        let wanted = Account.emailKey(email)
         return try access { state in
             state.accountOrder.compactMap { state.accounts[$0] }
-                .first { $0.status != .deleted && $0.email?.lowercased() == wanted }
+                .first { $0.status != .deleted && $0.email.map(Account.emailKey)?.sameBytes(wanted) == true }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 extension MemoryStorage {
@@ -19,7 +20,7 @@ extension MemoryStorage {
     }
 
     public func activeGrant(accountID: String, clientID: String) throws -> Grant? {
-        try activeGrants(accountID: accountID).first { $0.clientID == clientID }
+        try activeGrants(accountID: accountID).first { $0.clientID.sameBytes(clientID) }
     }
 
     public func updateGrantScope(id: String, scope: [String]) throws { try access { $0.grants[id]?.scope = scope } }

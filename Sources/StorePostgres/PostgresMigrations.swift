@@ -4,7 +4,7 @@
 /// order for ties in "oldest first" and "newest first". Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum PostgresMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -68,5 +68,14 @@ enum PostgresMigrations {
             seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL, time BIGINT NOT NULL,
             kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
         CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+
+    /// Issue #14: the login throttle shared by every instance, and refresh-token lineage (fork detection).
+    static let hardening = """
+        CREATE TABLE login_attempts (
+            key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failure BIGINT NOT NULL, blocked_until BIGINT NOT NULL);
+        CREATE TABLE refresh_lineage (
+            hash TEXT PRIMARY KEY, parent_hash TEXT NOT NULL, created_at BIGINT NOT NULL, used_at BIGINT);
+        CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
         """
 }

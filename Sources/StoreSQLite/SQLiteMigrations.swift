@@ -3,7 +3,7 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -66,5 +66,14 @@ enum SQLiteMigrations {
             seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, time INTEGER NOT NULL,
             kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
         CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+
+    /// Issue #14: the login throttle shared by every instance, and refresh-token lineage (fork detection).
+    static let hardening = """
+        CREATE TABLE login_attempts (
+            key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failure INTEGER NOT NULL, blocked_until INTEGER NOT NULL);
+        CREATE TABLE refresh_lineage (
+            hash TEXT PRIMARY KEY, parent_hash TEXT NOT NULL, created_at INTEGER NOT NULL, used_at INTEGER);
+        CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
         """
 }

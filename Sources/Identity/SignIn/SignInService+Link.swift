@@ -34,7 +34,7 @@ extension SignInService {
             guard now < interaction.expiresAt else { throw Failure.linkTokenExpired }
             // The email's owner now must still be the account the link was made for, and the one proven.
             let owner = try tx.account(email: pending.email)
-            guard owner?.id == pending.ownerAccountID, pending.ownerAccountID == provenAccountID else {
+            guard owner?.id.sameBytes(pending.ownerAccountID) == true, pending.ownerAccountID.sameBytes(provenAccountID) else {
                 throw Failure.linkAccountMismatch
             }
             guard owner?.status == .active else { throw Failure.accountUnavailable }
@@ -78,7 +78,7 @@ extension SignInService {
         let now = clock.now()
         try storage.transaction { tx in
             let identities = try tx.identities(accountID: accountID)
-            guard identities.contains(where: { $0.id == identityID }) else { throw Failure.identityNotFound }
+            guard identities.contains(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
             guard identities.count > 1 else { throw Failure.lastIdentity }
             for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID == identityID {
                 try tx.insertPendingRevocation(PendingRevocation(

@@ -52,6 +52,8 @@ public struct LinkedServices: Sendable {
 /// Background purge the server calls periodically: expired codes, access tokens, sessions and
 /// interactions (refresh tokens without expiry stay), and old throttle entries.
 public func purgeExpired(now: Date, environment: OAuthEnvironment) throws(OAuthError) -> Int {
-    environment.loginThrottle.purge(at: now)
-    return try OAuthError.mapping { try environment.storage.purgeExpired(before: now) }
+    return try OAuthError.mapping {
+        try environment.loginThrottle.purge(at: now, in: environment.storage)
+        return try environment.storage.purgeExpired(before: now)
+    }
 }
