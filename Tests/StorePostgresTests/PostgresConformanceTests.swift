@@ -25,7 +25,9 @@ struct PostgresStorageTests {
             #expect(try storage.recordNotification(jti: "kept", at: .init(timeIntervalSince1970: 0)))
             try storage.migrate()
             try PostgresStorage(url: url, poolSize: 1).migrate()
-            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version") == ["1"])
+            let versions = try storage.texts("SELECT version FROM schema_migrations ORDER BY version")
+            // Every migration once (versions are reserved per issue; #14 added 3).
+            #expect(versions.contains("1") && versions.contains("3") && Set(versions).count == versions.count)
             #expect(try !storage.recordNotification(jti: "kept", at: .init(timeIntervalSince1970: 0)))
         }
     }
@@ -34,7 +36,9 @@ struct PostgresStorageTests {
         try PostgresTestDatabase.withFreshSchema { storage, url in
             let others = try (0..<3).map { _ in try PostgresStorage(url: url, poolSize: 1) }
             try StoreConformanceRace.all(others.map { other in { try other.migrate() } })
-            #expect(try storage.texts("SELECT version FROM schema_migrations") == ["1"])
+            let versions = try storage.texts("SELECT version FROM schema_migrations")
+            // Every migration once (versions are reserved per issue; #14 added 3).
+            #expect(versions.contains("1") && versions.contains("3") && Set(versions).count == versions.count)
         }
     }
 
