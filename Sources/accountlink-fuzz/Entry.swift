@@ -12,9 +12,24 @@ private let selected: FuzzTarget = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    guard let start else { selected.run([]); return 0 }
     selected.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
     return 0
+}
+
+/// libFuzzer's documented entry for programs with their own `main` (LLVM LibFuzzer docs, "Using
+/// libFuzzer as a library"): SwiftPM links an executable's entry as `<module>_main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafeRawPointer?, Int) -> CInt) -> CInt
+
+@_cdecl("accountlink_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzOneInput($0, $1) }
 }
 #else
 /// Without libFuzzer: `accountlink-fuzz regress FOLDER` replays every saved input of every target
