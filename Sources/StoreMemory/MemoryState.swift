@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 /// The whole memory store as one value, so a transaction is "copy, mutate, write back".
@@ -47,7 +48,7 @@ struct MemoryState: Sendable {
         passwords[id] = nil
         thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
         sessions = sessions.filter { $0.value.accountID != id }
-        for grant in grants.values where grant.accountID == id { _ = revokeGrant(id: grant.id, at: time) }
+        for grant in grants.values where grant.accountID.sameBytes(id) { _ = revokeGrant(id: grant.id, at: time) }
         return true
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 extension MemoryStorage {
@@ -48,7 +49,7 @@ extension MemoryStorage {
     public func useRefreshToken(hash: String, at time: Date) throws -> Bool {
         try access { state in
             guard let entry = state.refreshLineage[hash] else { return true }
-            let forked = state.refreshLineage.contains { $0.key != hash && $0.value.parent == entry.parent && $0.value.usedAt != nil }
+            let forked = state.refreshLineage.contains { !$0.key.sameBytes(hash) && $0.value.parent.sameBytes(entry.parent) && $0.value.usedAt != nil }
             if entry.usedAt == nil { state.refreshLineage[hash] = (parent: entry.parent, usedAt: time) }
             return !forked
         }

@@ -15,7 +15,7 @@ extension MemoryStorage {
 
     public func activeGrants(accountID: String) throws -> [Grant] {
         try access { state in
-            state.grantOrder.compactMap { state.grants[$0] }.filter { $0.accountID == accountID && $0.isActive }
+            state.grantOrder.compactMap { state.grants[$0] }.filter { $0.accountID.sameBytes(accountID) && $0.isActive }
         }
     }
 

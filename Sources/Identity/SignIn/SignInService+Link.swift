@@ -80,7 +80,7 @@ extension SignInService {
             let identities = try tx.identities(accountID: accountID)
             guard identities.contains(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
             guard identities.count > 1 else { throw Failure.lastIdentity }
-            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID == identityID {
+            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID.sameBytes(identityID) {
                 try tx.insertPendingRevocation(PendingRevocation(
                     id: "rev_" + random.token(byteCount: 12), provider: token.provider,
                     encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))

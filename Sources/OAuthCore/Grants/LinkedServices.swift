@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One service an account is linked to (for the account page and "unlink", google-account-linking.md §7).
 public struct LinkedService: Sendable, Equatable {
@@ -39,7 +40,7 @@ public struct LinkedServices: Sendable {
     /// active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            guard let grant = try environment.storage.grant(id: grantID), grant.accountID == accountID else {
+            guard let grant = try environment.storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
                 return false
             }
             let revoked = try environment.storage.revokeGrant(id: grantID, at: environment.clock.now())
