@@ -2,8 +2,6 @@
 App Flip; restart it on the same database (SQLite and PostgreSQL). Every token a client received
 still works, no code works twice, and SQLite passes `PRAGMA integrity_check`.
 (The sign-up/outbox part of the issue depends on issue #10's /api/signup and outbox.)"""
-import base64
-import os
 import secrets
 import sqlite3
 import tempfile
@@ -15,7 +13,7 @@ import pytest
 import requests
 
 from browserless import Browser
-from conftest import Server
+from conftest import Server, postgres_environment
 
 PASSWORD = "a long enough password"
 APP_FLIP_REDIRECT = "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast"
@@ -24,10 +22,7 @@ APP_FLIP_REDIRECT = "https://oauth-redirect.googleusercontent.com/a/com.google.C
 def environment(kind):
     if kind == "sqlite":
         return {}
-    url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
-    if not url:
-        pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
-    return {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
+    return postgres_environment()
 
 
 class Load:
