@@ -5,7 +5,9 @@ import Support
 
 /// The HTTP server itself, libmicrohttpd and our callbacks: each input is sent as raw bytes on a
 /// fresh loopback connection to one in-process server, then the write side is closed and the
-/// answer read until the server closes (bounded by a 2 s receive timeout).
+/// answer read until the server closes or 100 ms pass without a byte (libmicrohttpd keeps waiting
+/// for the rest of an incomplete request even after end-of-file); the socket is then reset
+/// (SO_LINGER 0), so the server drops its side at once.
 final class WireTarget: @unchecked Sendable {
     static let shared = WireTarget()
     let server: HTTPServer
@@ -26,7 +28,9 @@ final class WireTarget: @unchecked Sendable {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
