@@ -3,13 +3,15 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export PATH := $(CURDIR)/.build/python/bin:$(PATH)
 
-.PHONY: help deps build release run test test-swift test-peers demo bench clean
+.PHONY: help deps build release run test test-swift test-peers demo bench clean fuzz soak
 
 help:
 	@echo "make run    build (release) and serve on http://127.0.0.1:8080 with SQLite"
 	@echo "make test   install test dependencies and run every test"
 	@echo "make demo   the whole story end to end on a throwaway database"
 	@echo "make bench  the benchmarks"
+	@echo "make fuzz   each libFuzzer target for FUZZ_SECONDS (60) seconds"
+	@echo "make soak   SOAK_SECONDS (600) of load at ~70% of the peak rate; errors and RSS"
 
 deps:
 	@scripts/install-deps.sh build
@@ -36,3 +38,11 @@ bench: release
 
 clean:
 	rm -rf .build
+
+fuzz: deps
+	swift build --product accountlink-fuzz
+	scripts/fuzz.sh
+
+soak: release
+	@scripts/install-deps.sh test
+	scripts/soak.sh

@@ -39,6 +39,9 @@ let package = Package(
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit"]),
         .target(name: "AppFlipKit"),
         .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
+        // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
+        // a normal build replays the saved corpora (`make test`).
+        .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),

@@ -47,7 +47,7 @@ public struct AppFlipRequest: Equatable, Sendable {
         let state = try required("state")
         let redirectURI = try required("redirect_uri")
         if let problem = AppFlipRedirect.check(redirectURI) { throw .invalidRedirectURI(problem) }
-        guard clientID == expectedClientID else { throw .clientIDMismatch }
+        guard clientID.utf8.elementsEqual(expectedClientID.utf8) else { throw .clientIDMismatch }
         self.init(
             clientID: clientID, scopes: Self.splitScope(scope), state: state,
             redirectURI: redirectURI)

@@ -19,6 +19,7 @@ struct MHD_Daemon *accountlink_mhd_start(const accountlink_mhd_options *o) {
     ITEM(MHD_OPTION_LISTEN_SOCKET, o->listen_fd, NULL);
     if (o->thread_pool_size > 1) ITEM(MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size, NULL);
     if (o->connection_limit > 0) ITEM(MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL);
+    if (o->per_ip_connection_limit > 0) ITEM(MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->per_ip_connection_limit, NULL);
     ITEM(MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout, NULL);
     if (o->memory_limit > 0) ITEM(MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->memory_limit, NULL);
     ITEM(MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_cls);
@@ -79,4 +80,10 @@ int accountlink_relay_signal(int signal_number, int write_fd) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     return sigaction(signal_number, &action, NULL);
+}
+
+int accountlink_uri_was_cut(const char *uri) {
+    if (uri == NULL) return 0;
+    const char *end = uri + strlen(uri);
+    return strncmp(end + 1, "HTTP/", 5) == 0 ? 0 : 1;
 }

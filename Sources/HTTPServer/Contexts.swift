@@ -33,6 +33,8 @@ final class RequestContext: @unchecked Sendable {
     var method = ""
     var path = ""
     var requestID = ""
+    /// The request target held a NUL byte (seen in the URI-log callback, `accountlink_uri_was_cut`).
+    var targetWasCut = false
     private let response = Mutex<HTTPResponse?>(nil)
 
     init(rawURI: String, connection: ConnectionContext?, now: UInt64) {

@@ -16,6 +16,7 @@ final class Daemon: @unchecked Sendable {
             listen_fd: listen.descriptor, use_ipv6: listen.isIPv6 ? 1 : 0,
             thread_pool_size: UInt32(clamping: configuration.threadCount),
             connection_limit: UInt32(clamping: configuration.maxConnections),
+            per_ip_connection_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
             connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
             memory_limit: configuration.connectionMemoryLimit,
             access_handler: unsafeBitCast(Callbacks.access, to: UnsafeMutableRawPointer.self), access_cls: cls,

@@ -19,15 +19,21 @@ public final class HTTPServer: Sendable {
         /// A connection idle this long is closed, and so is one that has not delivered a whole
         /// request this long after it started waiting for one (slow clients).
         public var connectionTimeoutSeconds: Int
+        /// All open connections (libmicrohttpd refuses more).
         public var maxConnections: Int
+        /// Open connections from one client address (libmicrohttpd closes more at once), so that one
+        /// address cannot take the whole `maxConnections` from the others. 0: no cap.
+        public var maxConnectionsPerAddress: Int
         /// How long `shutdown()` waits for in-flight requests before answering them 503.
         public var shutdownGracePeriodSeconds: Double
         public var listenBacklog: Int32
 
         public init(host: String = "127.0.0.1", port: Int = 8080, threadCount: Int = HTTPServer.coreCount,
                     maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024, connectionTimeoutSeconds: Int = 30,
-                    maxConnections: Int = 1024, shutdownGracePeriodSeconds: Double = 30, listenBacklog: Int32 = 1024)
+                    maxConnections: Int = 4096, shutdownGracePeriodSeconds: Double = 30, listenBacklog: Int32 = 1024,
+                    maxConnectionsPerAddress: Int = 256)
         {
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
             self.host = host
             self.port = port
             self.threadCount = threadCount
@@ -77,6 +83,7 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) {
         try state.withLock { (state) throws(HTTPServerError) in
             guard state.phase == .idle else { throw .alreadyStarted }
+            FileLimit.ensure(configuration.maxConnections + 256)
             let listen = try ListenSocket.open(host: configuration.host, port: configuration.port,
                                                backlog: configuration.listenBacklog)
             let daemon = try Daemon(core: core, listen: listen, configuration: configuration)

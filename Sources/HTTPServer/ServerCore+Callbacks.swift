@@ -16,6 +16,7 @@ enum Callbacks {
         cls, uri, connection in
         guard let cls, let connection else { return nil }
         let request = core(cls).makeContext(rawURI: uri.map { String(cString: $0) } ?? "/", connection: connection)
+        request.targetWasCut = uri.map { accountlink_uri_was_cut($0) != 0 } ?? false
         return Unmanaged.passRetained(request).toOpaque()
     }
 

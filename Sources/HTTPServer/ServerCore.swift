@@ -80,6 +80,11 @@ final class ServerCore: Sendable {
         request.path = url.map { String(cString: $0) } ?? "/"
         let incoming = MHD_lookup_connection_value(connection, .HEADER_KIND, "X-Request-Id").map { String(cString: $0) }
         request.requestID = incoming.flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? requestIDs.next()
+        if let problem = RequestFraming.problem(target: request.rawURI, targetWasCut: request.targetWasCut,
+                                                connection: connection)
+        {
+            return rejectAndClose(request, connection, status: 400, problem)
+        }
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
             let bytes = UInt64(String(cString: length))
         {
@@ -104,9 +109,14 @@ final class ServerCore: Sendable {
     /// 413 before the body is read; libmicrohttpd then closes the connection. Mid-body, when the
     /// daemon no longer accepts a response, the connection is simply closed.
     private func rejectTooLarge(_ request: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        rejectAndClose(request, connection, status: 413, "Content Too Large")
+    }
+
+    /// Answers at once with `Connection: close`, so libmicrohttpd closes the connection after it.
+    func rejectAndClose(_ request: RequestContext, _ connection: OpaquePointer, status: Int, _ text: String) -> MHD_Result {
         request.phase = .answered
         request.body = []
-        var response = HTTPResponse.text(413, "Content Too Large")
+        var response = HTTPResponse.text(status, text)
         response.headers.add("Connection", "close")
         return send(response, for: request, on: connection)
     }

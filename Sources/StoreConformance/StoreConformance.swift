@@ -23,6 +23,7 @@ public enum StoreConformance {
         clientCases + accountCases + identityCases + credentialCases + grantCases + tokenCases
         + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
         + signalCases
+        + hardeningCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 /// The whole memory store as one value, so a transaction is "copy, mutate, write back".
@@ -22,6 +23,9 @@ struct MemoryState: Sendable {
     var securityEvents: [String: Date] = [:]
     var providerHolds: [String: ProviderHold] = [:]
     var appleTransfers: [String: AppleTransfer] = [:]
+    var loginAttempts: [String: LoginAttemptRecord] = [:]
+    /// Refresh token hash → (parent hash, used at).
+    var refreshLineage: [String: (parent: String, usedAt: Date?)] = [:]
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }
@@ -47,7 +51,7 @@ struct MemoryState: Sendable {
         passwords[id] = nil
         thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
         sessions = sessions.filter { $0.value.accountID != id }
-        for grant in grants.values where grant.accountID == id { _ = revokeGrant(id: grant.id, at: time) }
+        for grant in grants.values where grant.accountID.sameBytes(id) { _ = revokeGrant(id: grant.id, at: time) }
         return true
     }
 

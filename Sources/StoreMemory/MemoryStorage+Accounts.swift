@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 extension MemoryStorage {
@@ -17,10 +18,10 @@ extension MemoryStorage {
     }
 
     public func account(email: String) throws -> Account? {
-        let wanted = email.lowercased()
+        let wanted = Account.emailKey(email)
         return try access { state in
             state.accountOrder.compactMap { state.accounts[$0] }
-                .first { $0.status != .deleted && $0.email?.lowercased() == wanted }
+                .first { $0.status != .deleted && $0.email.map(Account.emailKey)?.sameBytes(wanted) == true }
         }
     }
 
@@ -29,7 +30,7 @@ extension MemoryStorage {
     public func insertIdentity(_ identity: Identity) throws {
         try access { state in
             let taken = state.identities.values.contains {
-                $0.provider == identity.provider && $0.subject == identity.subject
+                $0.provider == identity.provider && $0.subject.sameBytes(identity.subject)
             }
             guard !taken, state.identities[identity.id] == nil else {
                 throw StoreError.conflict("identity \(identity.provider.rawValue) exists")
@@ -39,12 +40,12 @@ extension MemoryStorage {
     }
 
     public func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
-        try access { $0.identities.values.first { $0.provider == provider && $0.subject == subject } }
+        try access { $0.identities.values.first { $0.provider == provider && $0.subject.sameBytes(subject) } }
     }
 
     public func identities(accountID: String) throws -> [Identity] {
         try access { state in
-            state.identities.values.filter { $0.accountID == accountID }
+            state.identities.values.filter { $0.accountID.sameBytes(accountID) }
                 .sorted { ($0.firstSignInAt, $0.id) < ($1.firstSignInAt, $1.id) }
         }
     }
@@ -70,7 +71,7 @@ extension MemoryStorage {
 
     public func thirdPartyTokens(accountID: String) throws -> [ThirdPartyToken] {
         try access { state in
-            state.thirdPartyTokens.values.filter { $0.accountID == accountID }.sorted { $0.identityID < $1.identityID }
+            state.thirdPartyTokens.values.filter { $0.accountID.sameBytes(accountID) }.sorted { $0.identityID < $1.identityID }
         }
     }
 

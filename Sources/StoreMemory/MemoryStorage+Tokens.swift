@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 
 extension MemoryStorage {
@@ -14,12 +15,12 @@ extension MemoryStorage {
 
     public func activeGrants(accountID: String) throws -> [Grant] {
         try access { state in
-            state.grantOrder.compactMap { state.grants[$0] }.filter { $0.accountID == accountID && $0.isActive }
+            state.grantOrder.compactMap { state.grants[$0] }.filter { $0.accountID.sameBytes(accountID) && $0.isActive }
         }
     }
 
     public func activeGrant(accountID: String, clientID: String) throws -> Grant? {
-        try activeGrants(accountID: accountID).first { $0.clientID == clientID }
+        try activeGrants(accountID: accountID).first { $0.clientID.sameBytes(clientID) }
     }
 
     public func updateGrantScope(id: String, scope: [String]) throws { try access { $0.grants[id]?.scope = scope } }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import OAuthCore
 import Synchronization
 
@@ -45,14 +46,17 @@ extension MemoryStorage {
         }
     }
 
-    public func client(id: String) throws -> Client? { try access { $0.clients[id] } }
+    public func client(id: String) throws -> Client? {
+        // A Dictionary<String, _> finds canonically equivalent keys: confirm the bytes.
+        try access { $0.clients[id].flatMap { $0.id.sameBytes(id) ? $0 : nil } }
+    }
 
     public func listClients() throws -> [Client] { try access { $0.clients.values.sorted { $0.id < $1.id } } }
 
     public func deleteClient(id: String, at time: Date) throws -> Bool {
         try access { state in
             guard state.clients.removeValue(forKey: id) != nil else { return false }
-            for grant in state.grants.values where grant.clientID == id { _ = state.revokeGrant(id: grant.id, at: time) }
+            for grant in state.grants.values where grant.clientID.sameBytes(id) { _ = state.revokeGrant(id: grant.id, at: time) }
             return true
         }
     }

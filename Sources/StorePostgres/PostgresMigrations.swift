@@ -4,7 +4,7 @@
 /// order for ties in "oldest first" and "newest first". Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum PostgresMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial), (4, lifecycleSignals)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -81,5 +81,14 @@ enum PostgresMigrations {
             transfer_sub TEXT PRIMARY KEY, account_id TEXT NOT NULL, identity_id TEXT NOT NULL, new_subject TEXT, completed_at BIGINT);
         CREATE INDEX apple_transfers_pending ON apple_transfers (transfer_sub) WHERE completed_at IS NULL;
         CREATE INDEX third_party_tokens_provider ON third_party_tokens (provider);
+        """
+
+    /// Issue #14: the login throttle shared by every instance, and refresh-token lineage (fork detection).
+    static let hardening = """
+        CREATE TABLE login_attempts (
+            key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failure BIGINT NOT NULL, blocked_until BIGINT NOT NULL);
+        CREATE TABLE refresh_lineage (
+            hash TEXT PRIMARY KEY, parent_hash TEXT NOT NULL, created_at BIGINT NOT NULL, used_at BIGINT);
+        CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
         """
 }

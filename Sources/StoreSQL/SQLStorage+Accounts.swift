@@ -6,7 +6,7 @@ extension SQLStorage {
         try access {
             try $0.insert(
                 "INSERT INTO accounts (\(Columns.account), email_lower) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                try Self.values(account) + [.optionalText(account.email?.lowercased())])
+                try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
         }
     }
 
@@ -32,14 +32,14 @@ extension SQLStorage {
         }
     }
 
-    /// Matches the lowercased email kept beside it (Swift's Unicode lowercasing, not SQLite's ASCII one).
+    /// Matches the email key kept beside it (`Account.emailKey`: NFC, Swift lowercasing), by bytes.
     public func account(email: String) throws -> Account? {
         try access {
             try $0.query(
                 """
                 SELECT \(Columns.account) FROM accounts WHERE email_lower = $1 AND status <> 'deleted'
                 ORDER BY created_at, \($0.insertionOrder) LIMIT 1
-                """, [.text(email.lowercased())]
+                """, [.text(Account.emailKey(email))]
             ) { try $0.account() }
         }.first
     }
@@ -50,7 +50,7 @@ extension SQLStorage {
                 """
                 UPDATE accounts SET status = $2, email = $3, email_verified = $4, display_name = $5, created_at = $6,
                 email_lower = $7 WHERE id = $1
-                """, try Self.values(account) + [.optionalText(account.email?.lowercased())])
+                """, try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
         }
     }
 

@@ -3,7 +3,7 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial), (4, lifecycleSignals)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -79,5 +79,14 @@ enum SQLiteMigrations {
             transfer_sub TEXT PRIMARY KEY, account_id TEXT NOT NULL, identity_id TEXT NOT NULL, new_subject TEXT, completed_at INTEGER);
         CREATE INDEX apple_transfers_pending ON apple_transfers (transfer_sub) WHERE completed_at IS NULL;
         CREATE INDEX third_party_tokens_provider ON third_party_tokens (provider);
+        """
+
+    /// Issue #14: the login throttle shared by every instance, and refresh-token lineage (fork detection).
+    static let hardening = """
+        CREATE TABLE login_attempts (
+            key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failure INTEGER NOT NULL, blocked_until INTEGER NOT NULL);
+        CREATE TABLE refresh_lineage (
+            hash TEXT PRIMARY KEY, parent_hash TEXT NOT NULL, created_at INTEGER NOT NULL, used_at INTEGER);
+        CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
         """
 }

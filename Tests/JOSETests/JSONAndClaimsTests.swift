@@ -7,6 +7,7 @@ import Testing
     @Test(arguments: [
         #"{"a":1,"a":2}"#, #"{"a":1}x"#, #"{"a":01}"#, #"{"a":"\ud800"}"#, "{\"a\":\"\u{01}\"}", #"{"a":tru}"#,
         #"[1,]"#, #"{"a":1,}"#, String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+        " 55506553255923e1355", "-1e400",  // found by `make fuzz`: overflowed to infinity
     ])
     func rejectsInvalidJSON(text: String) {
         #expect { try JSONParser.parse(Array(text.utf8)) } throws: { ($0 as? JOSEError)?.code == .malformed }

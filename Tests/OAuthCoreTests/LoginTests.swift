@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import StoreMemory
 import Support
 import Testing
 
@@ -47,18 +48,49 @@ import Testing
         #expect(f.login(page).consentPage != nil)
     }
 
-    @Test func throttleWindowGrowsExponentially() async {
+    @Test func throttleWindowGrowsExponentially() async throws {
         let clock = ManualClock()
+        let store = MemoryStorage()
         let throttle = LoginThrottle(freeFailures: 2, baseDelay: 10, maximumDelay: 1000)
         let keys = [LoginThrottle.accountKey("a@example.com")]
-        throttle.recordFailure(keys, at: clock.now())
-        #expect(throttle.allows(keys, at: clock.now()))
-        throttle.recordFailure(keys, at: clock.now())
-        #expect(!throttle.allows(keys, at: clock.now().addingTimeInterval(9)))
-        #expect(throttle.allows(keys, at: clock.now().addingTimeInterval(10)))
-        throttle.recordFailure(keys, at: clock.now())
-        #expect(!throttle.allows(keys, at: clock.now().addingTimeInterval(19)))
-        #expect(throttle.allows(keys, at: clock.now().addingTimeInterval(20)))
+        let t0 = clock.now()
+        #expect(try throttle.take(keys, at: t0, in: store))
+        #expect(try throttle.take(keys, at: t0, in: store))
+        #expect(try !throttle.take(keys, at: t0.addingTimeInterval(9), in: store))
+        #expect(try throttle.take(keys, at: t0.addingTimeInterval(10), in: store))
+        #expect(try !throttle.take(keys, at: t0.addingTimeInterval(29), in: store))
+        #expect(try throttle.take(keys, at: t0.addingTimeInterval(30), in: store))
+    }
+
+    /// Issue #14: guesses arriving in parallel get exactly the free budget, not one more: the
+    /// check and the count are one atomic step (`LoginAttemptStore.takeLoginAttempt`).
+    @Test func parallelGuessesGetNoMoreThanTheBudget() async throws {
+        let f = try Fixture(throttle: LoginThrottle(freeFailures: 3, baseDelay: 600, maximumDelay: 3600))
+        let page = try loginPage(f)
+        f.verifier.delay.withLock { $0 = 0.05 }  // each guess is in flight a while, as with Argon2id
+        let done = DispatchGroup()
+        for index in 0..<12 {
+            done.enter()
+            Thread.detachNewThread {
+                _ = f.login(page, password: "wrong", address: "198.51.100.\(index)")
+                done.leave()
+            }
+        }
+        done.wait()
+        f.verifier.delay.withLock { $0 = 0 }
+        #expect(f.verifier.calls.withLock { $0 } == 3)
+        #expect(f.login(page).consentPage == nil, "even the right password waits out the window")
+    }
+
+    /// A success gives the address its attempt back and clears the account's count.
+    @Test func successDoesNotUseUpTheAddressBudget() async throws {
+        let f = try Fixture(throttle: LoginThrottle(freeFailures: 2))
+        for _ in 0..<5 {
+            let page = try loginPage(f)
+            #expect(f.login(page, address: "203.0.113.7").consentPage != nil)
+        }
+        #expect(try f.memory.loginAttempts(key: LoginThrottle.accountKey("alice@example.com")) == nil)
+        #expect(try f.memory.loginAttempts(key: LoginThrottle.addressKey("203.0.113.7"))?.failures == 0)
     }
 
     @Test func throttleAppliesPerClientAddressAcrossAccounts() async throws {

@@ -102,4 +102,38 @@ import Testing
             await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).error
                 == "invalid_grant")
     }
+
+    /// Issue #14: a replay inside the grace period forks the family; when both children are used,
+    /// the fork is caught and the whole grant is revoked (RFC 9700 §4.14.2).
+    @Test func forkInsideGracePeriodIsDetectedWhenBothChildrenAreUsed() async throws {
+        let f = try Fixture()
+        let first = try await rotatingTokens(f)
+        let legit = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).string("refresh_token"))
+        f.clock.advance(by: 5)
+        let stolen = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).string("refresh_token"))
+        #expect(stolen != legit)
+        #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", stolen)]).status == 200)
+        let caught = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", legit)])
+        #expect(caught.error == "invalid_grant")
+        #expect(try f.memory.auditEvents(limit: 5).contains { $0.kind == "refresh.reuse" })
+        // The family is gone: the thief's descendants stop working too.
+        #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", stolen)]).error == "invalid_grant")
+    }
+
+    /// Google's concurrent refreshes: one parent, two answers, only one of them kept and used.
+    @Test func concurrentRefreshWhereOnlyOneAnswerIsKeptStaysValid() async throws {
+        let f = try Fixture()
+        let first = try await rotatingTokens(f)
+        _ = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).string("refresh_token"))
+        let kept = try #require(
+            await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)]).string("refresh_token"))
+        f.clock.advance(by: 120)
+        let next = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", kept)])
+        #expect(next.status == 200)
+        let grandchild = try #require(next.string("refresh_token"))
+        #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", grandchild)]).status == 200)
+    }
 }

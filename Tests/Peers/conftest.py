@@ -104,6 +104,19 @@ class Server:
         return self.base_url + path
 
 
+def postgres_environment():
+    """The settings for the throwaway PostgreSQL database of scripts/test-postgres.sh. Every module that
+    uses it shares one master key (derived from the URL), since the signing keys stored there are
+    sealed with it."""
+    import base64
+    import hashlib
+    url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
+    if not url:
+        pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
+    key = base64.b64encode(hashlib.sha256(url.encode()).digest()).decode()
+    return {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": key}
+
+
 @pytest.fixture(scope="session")
 def standins():
     with StandInServer() as server:

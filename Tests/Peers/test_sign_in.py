@@ -231,8 +231,8 @@ def test_web_sign_in_with_apple_form_post(app, standins):
     id_token = standins.apple.identity_token(APPLE_SERVICES_ID, sub, nonce=query["nonce"], email=email)
     form = {"state": query["state"], "code": standins.apple.issue_code(APPLE_SERVICES_ID, sub, email),
             "id_token": id_token, "user": json.dumps({"name": {"firstName": "Cy", "lastName": "<Press>"}, "email": email})}
-    # Apple's POST is cross-site: no cookies of ours come with it.
-    callback = requests.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
+    # Apple's POST is cross-site: only the SameSite=None binding cookie (al_signin) comes with it.
+    callback = browser.http.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
     assert callback.status_code == 303, callback.text[:500]
     assert callback.headers["Location"] == "/account"
     session = callback.cookies.get("al_session")
@@ -241,16 +241,17 @@ def test_web_sign_in_with_apple_form_post(app, standins):
     assert "&lt;Press&gt;" in page.text and "<Press>" not in page.text, "the name from the browser is escaped"
     exchanged = standins.apple.token_requests[-1]
     assert exchanged["redirect_uri"] == query["redirect_uri"], "web codes are redeemed with their redirect_uri"
-    replay = requests.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
+    replay = browser.http.post(query["redirect_uri"], data=form, allow_redirects=False, timeout=15)
     assert replay.status_code == 400, "the state is single use"
 
 
 def test_web_sign_in_with_apple_refuses_a_foreign_nonce(app, standins):
     from conftest import APPLE_SERVICES_ID
-    start = Browser(app.base_url).get("/login/apple")
+    browser = Browser(app.base_url)
+    start = browser.get("/login/apple")
     query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(start.headers["Location"]).query))
     id_token = standins.apple.identity_token(APPLE_SERVICES_ID, "001.x", nonce=hashed("attacker's nonce"))
-    response = requests.post(query["redirect_uri"], data={"state": query["state"], "id_token": id_token},
+    response = browser.http.post(query["redirect_uri"], data={"state": query["state"], "id_token": id_token},
                              allow_redirects=False, timeout=15)
     assert response.status_code == 400
     assert "al_session" not in response.cookies
@@ -280,11 +281,12 @@ def test_web_google_sign_in_with_pkce_and_nonce(app, standins):
 
 def test_web_google_refuses_an_id_token_with_another_nonce(app, standins):
     google = standins.google
-    start = Browser(app.base_url).get("/login/google")
+    browser = Browser(app.base_url)
+    start = browser.get("/login/google")
     query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(start.headers["Location"]).query))
     code = google.issue_code("g-x", "x@example.com", "not the nonce we sent", query["code_challenge"],
                              query["redirect_uri"])
-    response = requests.get(query["redirect_uri"], params={"code": code, "state": query["state"]},
+    response = browser.http.get(query["redirect_uri"], params={"code": code, "state": query["state"]},
                             allow_redirects=False, timeout=15)
     assert response.status_code == 400
     assert "al_session" not in response.cookies

@@ -13,7 +13,7 @@ extension AccountLinkApp {
         guard let servicesID = runtime.configuration.apple.servicesID else {
             return errorPage(status: 404, .problemSignIn, .msgAppleOff)
         }
-        guard let (state, record) = try? beginWebSignIn(request, provider: "apple") else {
+        guard let (state, record, cookie) = try? beginWebSignIn(request, provider: "apple") else {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         // Apple copies the nonce into the token; we send the SHA-256 hex of a raw value only we know.
@@ -23,11 +23,11 @@ extension AccountLinkApp {
             ("nonce", Hex.encode(SHA256.hash(record.rawNonce))),
         ])
         let authorize = runtime.configuration.apple.baseURL.appendingPathComponent("auth/authorize")
-        return HTTPResponse.redirect(to: Self.redirectURL(authorize, query)).noStore()
+        return HTTPResponse.redirect(to: Self.redirectURL(authorize, query)).noStore().adding("Set-Cookie", cookie)
     }
 
     func appleWebCallback(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let form = request.form, let record = takeWebSignIn(form["state"], provider: "apple") else {
+        guard let form = request.form, let record = takeWebSignIn(form["state"], provider: "apple", request: request) else {
             return expiredWebSignIn()
         }
         if form["error"] != nil { return HTTPResponse.redirect(to: "/login", status: 303).noStore() }

@@ -24,6 +24,18 @@ struct CookiePolicy: Sendable {
     }
 
     func session(_ cookie: SessionCookie) -> String { set(Self.sessionName, cookie.value, expires: cookie.expiresAt) }
+
+    /// The web sign-in binding (WebSignIn.swift).
+    static let signInName = "al_signin"
+
+    /// A cookie that must come back on a cross-site POST (Apple's `form_post` callback): with an
+    /// https issuer `SameSite=None; Secure` (browsers refuse `None` without `Secure`); on a loopback
+    /// http issuer no SameSite attribute, the browsers' default.
+    func crossSite(_ name: String, _ value: String, maxAge: Int) -> String {
+        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "Max-Age=\(maxAge)"]
+        if secure { parts += ["SameSite=None", "Secure"] }
+        return parts.joined(separator: "; ")
+    }
 }
 
 extension HTTPResponse {

@@ -16,7 +16,7 @@ extension AccountLinkApp {
             return errorPage(status: 404, .problemSignIn, .msgGoogleOff)
         }
         let verifier = runtime.random.token(byteCount: 48)
-        guard let (state, record) = try? beginWebSignIn(request, provider: "google", codeVerifier: verifier) else {
+        guard let (state, record, cookie) = try? beginWebSignIn(request, provider: "google", codeVerifier: verifier) else {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let query = FormParameters([
@@ -25,10 +25,11 @@ extension AccountLinkApp {
             ("code_challenge", PKCE.challenge(verifier: verifier)), ("code_challenge_method", "S256"),
         ])
         return HTTPResponse.redirect(to: Self.redirectURL(google.authorizationURL, query)).noStore()
+            .adding("Set-Cookie", cookie)
     }
 
     func googleWebCallback(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let record = takeWebSignIn(request.query["state"], provider: "google") else { return expiredWebSignIn() }
+        guard let record = takeWebSignIn(request.query["state"], provider: "google", request: request) else { return expiredWebSignIn() }
         if request.query["error"] != nil { return HTTPResponse.redirect(to: "/login", status: 303).noStore() }
         guard let code = request.query["code"], let verifier = runtime.identity.googleVerifier else {
             return errorPage(status: 400, .problemSignIn, .msgGoogleNoCode)

@@ -29,9 +29,16 @@ extension AccountLinkApp {
             .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
     }
 
-    /// Only paths on this server, never `//host` or an absolute URL (open-redirect guard).
+    /// Only paths on this server, never `//host` or an absolute URL (open-redirect guard, RFC 9700
+    /// §4.11). Browsers parse the way the WHATWG URL Standard says: they drop tab, CR and LF anywhere
+    /// and read `\\` as `/`, so `/\t/evil.example` and `/\\evil.example` become `//evil.example`.
+    /// Any control character or backslash is refused outright, then a single leading `/` is required.
     static func isLocalPath(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains("://")
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/"), bytes.count < 2048,
+              !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
+        else { return false }
+        return bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
     }
 
     /// `POST /login`: inside an authorization request it feeds the state machine; otherwise it

@@ -7,8 +7,11 @@ import Pages
 import Support
 
 /// What the web sign-in with Apple or Google keeps between the redirect and the callback, keyed
-/// by the hash of `state` (single use, 10 minutes). Apple's callback is a cross-site POST, so no
-/// SameSite cookie of ours comes with it: the state itself is the key.
+/// by the hash of `state` (single use, 10 minutes). The state alone would let an attacker make a
+/// victim's browser finish the attacker's sign-in (login CSRF, RFC 6749 §10.12, RFC 9700 §4.7), so
+/// the record is also bound to the browser that started: it holds the SHA-256 of a random value
+/// kept in the `al_signin` cookie, which the callback must present. Apple's callback is a
+/// cross-site POST, so that cookie is `SameSite=None` (`CookiePolicy.crossSite`).
 struct WebSignInState: Codable {
     let provider: String
     let rawNonce: String
@@ -17,35 +20,42 @@ struct WebSignInState: Codable {
     let addToAccount: String?
     /// Google: the PKCE verifier (RFC 7636).
     let codeVerifier: String?
+    /// Hex SHA-256 of the `al_signin` cookie of the browser that started this sign-in.
+    let browserBinding: String
 }
 
 extension AccountLinkApp {
     /// Stores a new state record and returns the `state` value to send to the provider.
     func beginWebSignIn(_ request: HTTPRequest, provider: String, codeVerifier: String? = nil) throws
-        -> (state: String, record: WebSignInState)
+        -> (state: String, record: WebSignInState, cookie: String)
     {
         let state = runtime.random.token()
+        // One binding per browser: a second sign-in started in another tab keeps the first one valid.
+        let binding = request.cookies[CookiePolicy.signInName].flatMap { $0.utf8.count >= 43 ? $0 : nil }
+            ?? runtime.random.token()
         let signedIn = try? WebSessions(environment: environment).session(cookie: request.cookies[CookiePolicy.sessionName])
         let record = WebSignInState(
             provider: provider, rawNonce: runtime.random.token(),
             interaction: request.query["interaction"].flatMap { $0.isEmpty ? nil : $0 },
-            addToAccount: request.query["add"] == "1" ? signedIn?.1.id : nil, codeVerifier: codeVerifier)
+            addToAccount: request.query["add"] == "1" ? signedIn?.1.id : nil, codeVerifier: codeVerifier,
+            browserBinding: Hex.encode(SHA256.hash(binding)))
         let now = runtime.clock.now()
         try runtime.storage.insertInteraction(Interaction(
             id: "web:" + OpaqueToken.hash(state), request: Array(try JSONEncoder().encode(record)),
             csrfSecret: runtime.random.bytes(32), createdAt: now, expiresAt: now.addingTimeInterval(600)))
-        return (state, record)
+        return (state, record, cookiePolicy.crossSite(CookiePolicy.signInName, binding, maxAge: 600))
     }
 
-    /// Single use: the record goes as it is read.
-    func takeWebSignIn(_ state: String?, provider: String) -> WebSignInState? {
+    /// Single use: the record is taken atomically (of two concurrent callbacks one gets it), and
+    /// only the browser holding the binding cookie may finish the sign-in.
+    func takeWebSignIn(_ state: String?, provider: String, request: HTTPRequest) -> WebSignInState? {
         guard let state, !state.isEmpty else { return nil }
-        let id = "web:" + OpaqueToken.hash(state)
-        guard let stored = try? runtime.storage.interaction(id: id) else { return nil }
-        try? runtime.storage.deleteInteraction(id: id)
-        guard stored.expiresAt > runtime.clock.now(),
+        guard let stored = try? runtime.storage.takeInteraction(id: "web:" + OpaqueToken.hash(state)),
+              stored.expiresAt > runtime.clock.now(),
               let record = try? JSONDecoder().decode(WebSignInState.self, from: Data(stored.request)),
-              record.provider == provider
+              record.provider.sameBytes(provider),
+              let cookie = request.cookies[CookiePolicy.signInName],
+              ConstantTime.equals(Hex.encode(SHA256.hash(cookie)), record.browserBinding)
         else { return nil }
         return record
     }

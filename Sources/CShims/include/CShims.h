@@ -15,6 +15,7 @@ typedef struct accountlink_mhd_options {
     int use_ipv6;                     /* the listen socket is AF_INET6 */
     unsigned int thread_pool_size;    /* 0 or 1: one internal epoll thread */
     unsigned int connection_limit;
+    unsigned int per_ip_connection_limit; /* 0: none */
     unsigned int connection_timeout;  /* seconds of inactivity */
     size_t memory_limit;              /* per-connection pool: bounds the request header size */
     void *access_handler;             /* MHD_AccessHandlerCallback */
@@ -37,6 +38,11 @@ int accountlink_mhd_connection_fd(struct MHD_Connection *connection);
 int accountlink_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length);
 /* MHD_get_connection_info(MHD_CONNECTION_INFO_SOCKET_CONTEXT); NULL when unset. */
 void *accountlink_mhd_socket_context(struct MHD_Connection *connection);
+/* In libmicrohttpd's URI-log callback: 1 when the request target held a byte that C strings cut
+   (NUL), i.e. the bytes after the string's end are not the separator before "HTTP/". libmicrohttpd
+   0.9.75 parses the request line by its length and ends the target by writing NUL over the space
+   before the version, so that version follows the target's terminator directly in its buffer. */
+int accountlink_uri_was_cut(const char *uri);
 /* Signals as bytes on a pipe (the self-pipe trick): a sigaction handler writes the signal number
    to write_fd, which a normal thread reads. Works whatever the threads' signal masks are, unlike
    Dispatch signal sources on Linux (signalfd sees a signal only if every thread blocks it).

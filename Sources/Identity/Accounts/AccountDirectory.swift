@@ -6,6 +6,8 @@ import Support
 public struct AccountDirectory: Sendable {
     public enum Failure: Error, Equatable {
         case emailTaken
+        /// Not an address `EmailAddress.isPlausible` accepts (control characters, no domain, …).
+        case invalidEmail
     }
 
     let storage: any Storage
@@ -27,6 +29,7 @@ public struct AccountDirectory: Sendable {
     /// A password account: the email is its password identity's subject (normalised).
     public func createPasswordAccount(email: String, name: String?, password: String) throws -> Account {
         let normalized = EmailAddress.normalized(email)
+        guard EmailAddress.isPlausible(normalized) else { throw Failure.invalidEmail }
         let hash = try hasher.hash(password)
         let now = clock.now()
         let account = Account(id: Self.newAccountID(random), email: normalized, emailVerified: false,

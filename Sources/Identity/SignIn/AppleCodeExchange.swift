@@ -28,7 +28,7 @@ public struct AppleCodeExchange: Sendable {
         } catch {
             throw AppleClientError.invalidResponse("the id_token from /auth/token does not verify: \(error.code.rawValue)")
         }
-        guard Array(returned.subject.utf8) == Array(identity.subject.utf8) else {
+        guard returned.subject.sameBytes(identity.subject) else {
             throw AppleClientError.invalidResponse("the id_token from /auth/token names another user")
         }
         guard let refreshToken = response.refreshToken, !refreshToken.isEmpty else {

@@ -75,7 +75,7 @@ extension SignInService {
                 throw Failure.accountUnavailable
             }
             if let existing = try tx.identity(provider: provider.stored, subject: token.subject) {
-                guard existing.accountID == accountID else { throw Failure.identityInUse }
+                guard existing.accountID.sameBytes(accountID) else { throw Failure.identityInUse }
                 return existing
             }
             try tx.insertIdentity(identity)

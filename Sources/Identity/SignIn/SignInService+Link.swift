@@ -46,7 +46,7 @@ extension SignInService {
             guard now < interaction.expiresAt else { throw Failure.linkTokenExpired }
             // The email's owner now must still be the account the link was made for, and the one proven.
             let owner = try tx.account(email: pending.email)
-            guard owner?.id == pending.ownerAccountID, pending.ownerAccountID == provenAccountID else {
+            guard owner?.id.sameBytes(pending.ownerAccountID) == true, pending.ownerAccountID.sameBytes(provenAccountID) else {
                 throw Failure.linkAccountMismatch
             }
             guard owner?.status == .active else { throw Failure.accountUnavailable }
@@ -100,9 +100,9 @@ extension SignInService {
         let now = clock.now()
         try storage.transaction { tx in
             let identities = try tx.identities(accountID: accountID)
-            guard identities.contains(where: { $0.id == identityID }) else { throw Failure.identityNotFound }
+            guard identities.contains(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
             guard identities.count > 1 else { throw Failure.lastIdentity }
-            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID == identityID {
+            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID.sameBytes(identityID) {
                 try tx.insertPendingRevocation(PendingRevocation(
                     id: "rev_" + random.token(byteCount: 12), provider: token.provider,
                     encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))

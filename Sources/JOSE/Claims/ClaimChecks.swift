@@ -16,7 +16,7 @@ public struct ClaimChecks: Sendable {
     /// RFC 7519 §4.1.1: `iss` compared exactly (no normalisation) with one of the allowed values.
     public func checkIssuer(_ claims: JWTClaims, allowed: [String]) throws(JOSEError) -> String {
         let issuer = try claims.requiredString("iss")
-        guard allowed.contains(where: { $0 == issuer }) else {
+        guard allowed.containsBytes(issuer) else {
             throw JOSEError(.issuerMismatch, "the issuer \"\(issuer)\" is not \(allowed.joined(separator: " or "))")
         }
         return issuer
@@ -27,7 +27,7 @@ public struct ClaimChecks: Sendable {
         guard !allowed.isEmpty else { throw JOSEError(.configuration, "no allowed audience is configured") }
         let audiences = try claims.audiences()
         guard !audiences.isEmpty else { throw JOSEError(.missingClaim, "the claim \"aud\" is missing") }
-        guard let match = audiences.first(where: { allowed.contains($0) }) else {
+        guard let match = audiences.first(where: { allowed.containsBytes($0) }) else {
             throw JOSEError(.audienceMismatch, "the audience \(audiences) contains none of the configured client IDs")
         }
         return match

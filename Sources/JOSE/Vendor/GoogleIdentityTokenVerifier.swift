@@ -50,7 +50,7 @@ public struct GoogleIdentityTokenVerifier: Sendable {
         var nonce = try claims.string("nonce")
         if let expectedNonce { nonce = try checks.checkNonce(claims, expected: expectedNonce) }
         let hostedDomain = try claims.string("hd")
-        if let required = configuration.hostedDomain, hostedDomain != required {
+        if let required = configuration.hostedDomain, !hostedDomain.sameBytes(required) {
             throw JOSEError(.hostedDomainMismatch, "the account is not in the Workspace domain \(required)")
         }
         return VerifiedIdentity(

@@ -58,7 +58,7 @@ public struct AppFlipEndpoint: Sendable {
             throw OAuthError.invalidRequest("unknown client_id")
         }
         // RFC 6749 §3.1.2.3: exact match with a registered URI.
-        guard client.redirectURIs.contains(redirectURI) else {
+        guard client.redirectURIs.containsBytes(redirectURI) else {
             throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
         }
         return (client, redirectURI)

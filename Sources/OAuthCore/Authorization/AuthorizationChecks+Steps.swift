@@ -31,7 +31,7 @@ extension AuthorizationChecks {
             draft.redirectURI = registered[0]
             return
         }
-        guard registered.contains(sent) else {
+        guard registered.containsBytes(sent) else {
             throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
         }
         draft.redirectURI = sent

@@ -30,7 +30,7 @@ public struct ClientAuthenticator: Sendable {
             throw .invalidRequest("use either HTTP Basic or client_secret, not both")
         }
         if let basic {
-            if let bodyID, bodyID != basic.id {
+            if let bodyID, !bodyID.sameBytes(basic.id) {
                 throw .invalidRequest("client_id differs from the Basic credentials")
             }
             return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic)

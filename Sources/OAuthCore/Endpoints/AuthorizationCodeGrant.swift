@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// RFC 6749 §4.1.3: exchange a code for tokens.
 struct AuthorizationCodeGrant: TokenGrant {
@@ -49,7 +50,7 @@ struct AuthorizationCodeGrant: TokenGrant {
 
     /// RFC 6749 §4.1.3: the code was issued to the authenticated client.
     private func checkClient(_ record: AuthorizationCode, _ client: Client) throws {
-        guard record.clientID == client.id else {
+        guard record.clientID.sameBytes(client.id) else {
             throw OAuthError.invalidGrant(
                 "the code is invalid", detail: "code of \(record.clientID) used by \(client.id)")
         }
@@ -62,7 +63,8 @@ struct AuthorizationCodeGrant: TokenGrant {
     /// RFC 6749 §4.1.3: identical to the authorization request's; omitted only where the client has
     /// that single URI registered (and so the request may have omitted it too).
     private func checkRedirectURI(_ record: AuthorizationCode, _ sent: String?, _ client: Client) throws {
-        let matches = sent.map { $0 == record.redirectURI } ?? (client.redirectURIs == [record.redirectURI])
+        let matches = sent.map { $0.sameBytes(record.redirectURI) }
+            ?? (client.redirectURIs.count == 1 && client.redirectURIs[0].sameBytes(record.redirectURI))
         guard matches else {
             throw OAuthError.invalidGrant("redirect_uri does not match the authorization request")
         }

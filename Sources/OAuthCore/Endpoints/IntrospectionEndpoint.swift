@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// RFC 7662: `POST /introspect`, for confidential clients. A client sees its own tokens; a
 /// first-party confidential client (the maker's resource server) sees every token. Everything else
@@ -31,7 +32,7 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
-        guard let record = try activeRecord(token), record.clientID == client.id || client.firstParty else {
+        guard let record = try activeRecord(token), record.clientID.sameBytes(client.id) || client.firstParty else {
             return .object(["active": .bool(false)])
         }
         var body: [String: JSONValue] = [

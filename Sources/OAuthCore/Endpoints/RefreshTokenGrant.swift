@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// RFC 6749 §6: a new access token for a refresh token. Earlier unexpired access tokens keep
 /// working and, without rotation, the same refresh token is returned (google-account-linking.md §1.2).
@@ -29,7 +30,7 @@ struct RefreshTokenGrant: TokenGrant {
     {
         guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .refresh,
             // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-            record.clientID == client.id, record.isUsable(at: now),
+            record.clientID.sameBytes(client.id), record.isUsable(at: now),
             try storage.account(id: record.accountID)?.status == .active
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return record
@@ -47,21 +48,33 @@ struct RefreshTokenGrant: TokenGrant {
 
     /// Opt-in rotation (RFC 9700 §4.14.2) with a grace period: a rotated token presented again
     /// within it gets a fresh pair (Google fires concurrent refreshes, §8 item 8); after it, the
-    /// reuse is treated as theft and the grant is revoked.
+    /// reuse is treated as theft and the grant is revoked. Each new token is recorded as a child of
+    /// the presented one: when two children of one parent are both used, the grace period was used
+    /// to fork the family (a replayed token), and the grant is revoked too. Google keeps only one
+    /// answer of its concurrent refreshes, so only one child is ever used.
     private func rotation(
         _ token: String, _ record: TokenRecord, _ client: Client, _ storage: any Storage,
         _ now: Date, _ environment: OAuthEnvironment
     ) throws -> TokenIssuer.RefreshChoice {
         guard client.rotateRefreshTokens else { return .same(token) }
-        if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .new }
+        guard try storage.useRefreshToken(hash: record.hash, at: now) else {
+            try revokeFamily(record, client, storage, now, environment, "a second child of one refresh token used")
+        }
+        if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .successor(record.hash) }
         let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
         guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
-            _ = try storage.revokeGrant(id: record.grantID, at: now)
-            environment.audit(
-                "refresh.reuse", accountID: record.accountID, clientID: client.id,
-                detail: "rotated refresh token reused after the grace period; grant revoked", in: storage)
-            throw OAuthError.invalidGrant("the refresh token is invalid")
+            try revokeFamily(record, client, storage, now, environment, "rotated refresh token reused after the grace period")
         }
-        return .new
+        return .successor(record.hash)
+    }
+
+    private func revokeFamily(
+        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date,
+        _ environment: OAuthEnvironment, _ why: String
+    ) throws -> Never {
+        _ = try storage.revokeGrant(id: record.grantID, at: now)
+        environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
+                          detail: why + "; grant revoked", in: storage)
+        throw OAuthError.invalidGrant("the refresh token is invalid")
     }
 }

@@ -32,7 +32,7 @@ public struct RevocationEndpoint: Sendable {
         let storage = environment.storage
         guard let record = try storage.token(hash: OpaqueToken.hash(token)) else { return }
         // RFC 7009 §2.1: the token must have been issued to the requesting client.
-        guard record.clientID == client.id else {
+        guard record.clientID.sameBytes(client.id) else {
             throw OAuthError.unauthorizedClient("the token was not issued to this client")
         }
         let now = environment.clock.now()

@@ -23,6 +23,11 @@ struct TokenIssuer {
         case .none: break
         case .new: body["refresh_token"] = .string(try tokens.issueRefreshToken(for: subject, in: storage))
         case .same(let token): body["refresh_token"] = .string(token)
+        case .successor(let parentHash):
+            let child = try tokens.issueRefreshToken(for: subject, in: storage)
+            try storage.recordRefreshLineage(
+                child: OpaqueToken.hash(child), parent: parentHash, at: environment.clock.now())
+            body["refresh_token"] = .string(child)
         }
         var idToken: Issued.IDTokenInput?
         if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
@@ -60,6 +65,9 @@ struct TokenIssuer {
         case none
         case new
         case same(String)
+        /// Rotation: a new refresh token recorded as a child of the presented one (by hash), so
+        /// that a fork is detectable (`RefreshLineageStore`).
+        case successor(String)
     }
 
     /// Grants for first-party sign-in (password, token exchange): the grant of the account to the

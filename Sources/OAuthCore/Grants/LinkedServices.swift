@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One service an account is linked to (for the account page and "unlink", google-account-linking.md §7).
 public struct LinkedService: Sendable, Equatable {
@@ -39,7 +40,7 @@ public struct LinkedServices: Sendable {
     /// active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            guard let grant = try environment.storage.grant(id: grantID), grant.accountID == accountID else {
+            guard let grant = try environment.storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
                 return false
             }
             let revoked = try environment.storage.revokeGrant(id: grantID, at: environment.clock.now())
@@ -52,6 +53,8 @@ public struct LinkedServices: Sendable {
 /// Background purge the server calls periodically: expired codes, access tokens, sessions and
 /// interactions (refresh tokens without expiry stay), and old throttle entries.
 public func purgeExpired(now: Date, environment: OAuthEnvironment) throws(OAuthError) -> Int {
-    environment.loginThrottle.purge(at: now)
-    return try OAuthError.mapping { try environment.storage.purgeExpired(before: now) }
+    return try OAuthError.mapping {
+        try environment.loginThrottle.purge(at: now, in: environment.storage)
+        return try environment.storage.purgeExpired(before: now)
+    }
 }

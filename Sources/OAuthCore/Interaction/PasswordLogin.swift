@@ -6,13 +6,15 @@ import Foundation
 struct PasswordLogin {
     let environment: OAuthEnvironment
 
-    /// The account, or nil for any failure (recorded against the account and the address).
+    /// The account, or nil for any failure. Every attempt counts against the account and the
+    /// address before the password is checked (one atomic step with the window check); a success
+    /// gives it back.
     func verify(email: String, password: String, clientAddress: String?) throws -> Account? {
         let now = environment.clock.now()
         let throttle = environment.loginThrottle
         let keys =
             [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
-        guard throttle.allows(keys, at: now) else {
+        guard try throttle.take(keys, at: now, in: environment.storage) else {
             environment.logger.info("login throttled", ["login.throttled": "true"])
             return nil
         }
@@ -22,11 +24,10 @@ struct PasswordLogin {
         // Unknown email: verify against a dummy hash so the time taken is the same.
         let matches = verifier.verify(password: password, hash: hash ?? verifier.dummyHash) && hash != nil
         guard matches, let account, account.status == .active else {
-            throttle.recordFailure(keys, at: now)
             environment.audit("login.failure", accountID: account?.id)
             return nil
         }
-        throttle.recordSuccess(keys[0])
+        try throttle.succeeded(keys, in: environment.storage)
         environment.audit("login.success", accountID: account.id)
         return account
     }

@@ -1,62 +1,36 @@
 import Foundation
-import Synchronization
 
-/// Slows password guessing per account and per client address (OWASP authentication cheat sheet):
-/// after `freeFailures` failures a key is refused for `baseDelay · 2^(n − freeFailures)`, capped at
-/// `maximumDelay`. In memory; the injected clock makes every window testable without sleeping.
-public final class LoginThrottle: Sendable {
-    private struct Entry {
-        var failures = 0
-        var lastFailure = Date.distantPast
-        var blockedUntil = Date.distantPast
-    }
-
-    public let freeFailures: Int
-    public let baseDelay: TimeInterval
-    public let maximumDelay: TimeInterval
-    private let entries = Mutex<[String: Entry]>([:])
+/// Slows password guessing per account and per client address (OWASP authentication cheat sheet;
+/// the counting rule is `LoginThrottlePolicy`). The counters live in the store (`LoginAttemptStore`),
+/// so several instances on one database share one budget, and every attempt is counted before the
+/// password is checked, in the same atomic step as the window check: parallel guesses cannot
+/// slip past the budget. A success gives the attempt back. The injected clock makes every window
+/// testable without sleeping.
+public struct LoginThrottle: Sendable {
+    public let policy: LoginThrottlePolicy
 
     public init(freeFailures: Int = 5, baseDelay: TimeInterval = 30, maximumDelay: TimeInterval = 3600) {
-        self.freeFailures = freeFailures
-        self.baseDelay = baseDelay
-        self.maximumDelay = maximumDelay
+        policy = LoginThrottlePolicy(freeFailures: freeFailures, baseDelay: baseDelay, maximumDelay: maximumDelay)
     }
 
-    public static func accountKey(_ email: String) -> String { "account:" + email.lowercased() }
+    public var freeFailures: Int { policy.freeFailures }
+
+    public static func accountKey(_ email: String) -> String { "account:" + Account.emailKey(email) }
     public static func addressKey(_ address: String) -> String { "address:" + address }
 
-    /// True when none of the keys is inside its refusal window.
-    public func allows(_ keys: [String], at now: Date) -> Bool {
-        entries.withLock { table in keys.allSatisfy { (table[$0]?.blockedUntil ?? .distantPast) <= now } }
+    /// False when any key is inside its refusal window; otherwise the attempt is counted (atomically).
+    public func take(_ keys: [String], at now: Date, in storage: any Storage) throws -> Bool {
+        try storage.takeLoginAttempt(keys: keys, policy: policy, at: now)
     }
 
-    public func recordFailure(_ keys: [String], at now: Date) {
-        entries.withLock { table in
-            for key in keys {
-                var entry = table[key] ?? Entry()
-                entry.failures += 1
-                entry.lastFailure = now
-                let over = entry.failures - freeFailures
-                if over >= 0 {
-                    let delay = min(maximumDelay, baseDelay * pow(2, Double(min(over, 30))))
-                    entry.blockedUntil = now.addingTimeInterval(delay)
-                }
-                table[key] = entry
-            }
-        }
+    /// A successful sign-in clears the account's record and gives the address its attempt back.
+    public func succeeded(_ keys: [String], in storage: any Storage) throws {
+        guard let account = keys.first else { return }
+        try storage.loginSucceeded(clearedKey: account, returnedKeys: Array(keys.dropFirst()), policy: policy)
     }
 
-    /// A successful sign-in clears the account's record (not the address's).
-    public func recordSuccess(_ key: String) {
-        _ = entries.withLock { $0.removeValue(forKey: key) }
-    }
-
-    /// Forgets keys whose last failure is older than `maximumDelay` and that are not blocked.
-    public func purge(at now: Date) {
-        entries.withLock { table in
-            table = table.filter {
-                $0.value.blockedUntil > now || now.timeIntervalSince($0.value.lastFailure) < maximumDelay
-            }
-        }
+    /// Forgets keys whose last attempt is older than `maximumDelay` and that are not blocked.
+    public func purge(at now: Date, in storage: any Storage) throws {
+        try storage.purgeLoginAttempts(before: now.addingTimeInterval(-policy.maximumDelay))
     }
 }

@@ -31,6 +31,8 @@ enum UserAddCommand: Command {
             context.out(account.id)
         } catch AccountDirectory.Failure.emailTaken {
             throw CommandFailure.data("an account with email \(email) already exists")
+        } catch AccountDirectory.Failure.invalidEmail {
+            throw CommandFailure.data("\(email) is not an email address")
         }
         return .success
     }

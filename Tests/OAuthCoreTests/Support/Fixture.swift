@@ -8,8 +8,12 @@ import Synchronization
 /// that unknown emails are verified too.
 final class FakePasswordVerifier: PasswordVerifier {
     let calls = Mutex(0)
+    /// Seconds each verification takes (a real Argon2id takes ~90 ms), for tests of parallel guesses.
+    let delay = Mutex<Double>(0)
     func verify(password: String, hash: String) -> Bool {
         calls.withLock { $0 += 1 }
+        let seconds = delay.withLock { $0 }
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
         return hash == "plain:" + password
     }
 }
