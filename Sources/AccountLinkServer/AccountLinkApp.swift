@@ -36,7 +36,10 @@ public final class AccountLinkApp: Sendable {
         self.runtime = runtime
         metrics = Metrics(knownPaths: Self.paths)
         let configuration = runtime.configuration
-        environment = try runtime.oauthEnvironment(throttle: LoginThrottle(), logger: runtime.logger.with(label: "oauth"))
+        // Security events are counted from the log records that report them (SecurityEvent).
+        environment = try runtime.oauthEnvironment(
+            throttle: LoginThrottle(),
+            logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled)
@@ -44,6 +47,7 @@ public final class AccountLinkApp: Sendable {
         discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
+        registerGauges()
     }
 
     static let paths: Set<String> = [
@@ -57,7 +61,7 @@ public final class AccountLinkApp: Sendable {
     public func responder() -> any HTTPResponder {
         var router = Router()
         router.add("GET", "/healthz") { [self] in healthz($0) }
-        router.add("GET", "/metrics") { [self] in metricsPage($0) }
+        if !runtime.configuration.metricsOnAdmin { router.add("GET", "/metrics") { [self] in metricsPage($0) } }
         router.add("GET", "/jwks.json") { [self] in jwks($0) }
         router.add("GET", "/.well-known/openid-configuration") { [self] in await discovery($0) }
         router.add("GET", "/.well-known/oauth-authorization-server") { [self] in await discovery($0) }
@@ -86,6 +90,14 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
+    }
+
+    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).
+    public func adminResponder() -> (any HTTPResponder)? {
+        guard let admin = runtime.configuration.admin else { return nil }
+        let api = AdminAPI(runtime: runtime, token: admin.token,
+                           metrics: runtime.configuration.metricsOnAdmin ? metrics : nil)
+        return MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api)
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

@@ -33,6 +33,8 @@ final class RequestContext: @unchecked Sendable {
     var method = ""
     var path = ""
     var requestID = ""
+    /// The client's address: the peer, or from `X-Forwarded-For` when the peer is a trusted proxy.
+    var clientIP = ""
     private let response = Mutex<HTTPResponse?>(nil)
 
     init(rawURI: String, connection: ConnectionContext?, now: UInt64) {

@@ -40,6 +40,8 @@ extension ServerCore {
             "status": String(status),
             "duration_ms": Self.milliseconds(micros),
             "request.id": request.requestID,
+            "event": "http_request",
+            "client_ip": request.clientIP.isEmpty ? (request.connection?.remoteAddress ?? "") : request.clientIP,
         ]
         if !queued { fields["closed"] = "true" }
         logger.info("request", fields)

@@ -4,7 +4,7 @@
 /// order for ties in "oldest first" and "newest first". Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum PostgresMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (5, resourceServers)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -68,5 +68,10 @@ enum PostgresMigrations {
             seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL, time BIGINT NOT NULL,
             kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
         CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+
+    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4).
+    static let resourceServers = """
+        ALTER TABLE clients ADD COLUMN resource_server BOOLEAN NOT NULL DEFAULT FALSE;
         """
 }

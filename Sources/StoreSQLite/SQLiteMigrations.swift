@@ -3,7 +3,7 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (5, resourceServers)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -66,5 +66,10 @@ enum SQLiteMigrations {
             seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, time INTEGER NOT NULL,
             kind TEXT NOT NULL, account_id TEXT, client_id TEXT, detail TEXT NOT NULL);
         CREATE INDEX audit_events_time ON audit_events (time, seq);
+        """
+
+    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4).
+    static let resourceServers = """
+        ALTER TABLE clients ADD COLUMN resource_server INTEGER NOT NULL DEFAULT 0;
         """
 }

@@ -6,7 +6,7 @@ extension AccountLinkApp {
     func tokenRequest(_ request: HTTPRequest) -> TokenRequest? {
         guard let form = request.form else { return nil }
         return TokenRequest(parameters: form, authorization: request.header("Authorization"),
-                            clientAddress: request.remoteAddress)
+                            clientAddress: request.clientIP)
     }
 
     func notForm() -> HTTPResponse {

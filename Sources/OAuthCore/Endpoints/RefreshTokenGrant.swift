@@ -60,6 +60,8 @@ struct RefreshTokenGrant: TokenGrant {
             environment.audit(
                 "refresh.reuse", accountID: record.accountID, clientID: client.id,
                 detail: "rotated refresh token reused after the grace period; grant revoked", in: storage)
+            environment.logger.security(
+                SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
             throw OAuthError.invalidGrant("the refresh token is invalid")
         }
         return .new

@@ -13,7 +13,7 @@ struct PasswordLogin {
         let keys =
             [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
         guard throttle.allows(keys, at: now) else {
-            environment.logger.info("login throttled", ["login.throttled": "true"])
+            environment.logger.security(SecurityEvent.loginThrottled)
             return nil
         }
         let account = try environment.storage.account(email: email)
@@ -24,6 +24,7 @@ struct PasswordLogin {
         guard matches, let account, account.status == .active else {
             throttle.recordFailure(keys, at: now)
             environment.audit("login.failure", accountID: account?.id)
+            environment.logger.security(SecurityEvent.loginFailed, account.map { ["account.id": $0.id] } ?? [:])
             return nil
         }
         throttle.recordSuccess(keys[0])

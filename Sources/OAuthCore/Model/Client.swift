@@ -19,10 +19,13 @@ public struct Client: Sendable, Equatable, Codable {
     /// Opt-in refresh-token rotation with reuse detection; Google clients keep it off (Google's guidance).
     public var rotateRefreshTokens: Bool
     public var createdAt: Date
+    /// The maker's resource server (its smart-home fulfillment): a confidential client that may
+    /// introspect tokens of every client, and do nothing else (RFC 7662 §4).
+    public var resourceServer: Bool = false
 
     public init(id: String, name: String, secretHash: String?, redirectURIs: [String], scopes: [String] = [],
                 isPublic: Bool = false, firstParty: Bool = false, appFlip: Bool = false,
-                rotateRefreshTokens: Bool = false, createdAt: Date) {
+                rotateRefreshTokens: Bool = false, createdAt: Date, resourceServer: Bool = false) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
@@ -33,5 +36,6 @@ public struct Client: Sendable, Equatable, Codable {
         self.appFlip = appFlip
         self.rotateRefreshTokens = rotateRefreshTokens
         self.createdAt = createdAt
+        self.resourceServer = resourceServer
     }
 }

@@ -1,0 +1,213 @@
+"""The admin API (issue 13, CONTRACT.md second round) through HTTP, on SQLite and on PostgreSQL:
+its own listener and Bearer token, every path, JSON shaped like `client list --json` and
+`user list --json`, every change audited, and every answer checked against the OpenAPI 3.1
+document the server publishes at /admin/openapi.json (validated with jsonschema)."""
+import base64
+import json
+import os
+import re
+import secrets
+import tempfile
+
+import jsonschema
+import pytest
+import requests
+
+from conftest import Server, free_port
+
+TOKEN = "admin-" + secrets.token_urlsafe(32)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def admin(request, standins):
+    port = free_port()
+    env = {"ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{port}", "ACCOUNTLINK_ADMIN_TOKEN": TOKEN}
+    if request.param == "postgres":
+        url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
+        if not url:
+            pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
+        env.update({"ACCOUNTLINK_DATABASE": url,
+                    "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
+    with tempfile.TemporaryDirectory(prefix="accountlink-admin-") as folder:
+        server = Server(folder, standins, env).start()
+        server.admin_url = f"http://127.0.0.1:{port}"
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+class Admin:
+    """Calls the admin API and validates every answer against the published OpenAPI document."""
+
+    def __init__(self, server):
+        self.server = server
+        self.doc = requests.get(server.admin_url + "/admin/openapi.json", headers=self.auth(), timeout=10).json()
+
+    @staticmethod
+    def auth():
+        return {"Authorization": "Bearer " + TOKEN}
+
+    def call(self, method, path, body=None, params=None, expect=200):
+        response = requests.request(method, self.server.admin_url + path, json=body, params=params,
+                                    headers=self.auth(), timeout=30)
+        assert response.status_code == expect, f"{method} {path}: {response.status_code} {response.text}"
+        self.validate(method, path, response)
+        return response.json() if response.content else None
+
+    def validate(self, method, path, response):
+        template = self.template(path)
+        operation = self.doc["paths"][template][method.lower()]
+        declared = operation["responses"].get(str(response.status_code))
+        assert declared is not None, f"{method} {template} answered {response.status_code}, not in the document"
+        if "$ref" in declared:
+            declared = self.doc["components"]["responses"][declared["$ref"].split("/")[-1]]
+        if "content" not in declared:
+            assert not response.content, f"{method} {template} {response.status_code} should have no body"
+            return
+        assert response.headers["Content-Type"].startswith("application/json")
+        schema = dict(declared["content"]["application/json"]["schema"])
+        schema["components"] = self.doc["components"]
+        jsonschema.validate(response.json(), schema, cls=jsonschema.Draft202012Validator,
+                            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+    def template(self, path):
+        for template in self.doc["paths"]:
+            pattern = "^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$"
+            if re.match(pattern, path):
+                return template
+        raise AssertionError(f"{path} is not in the OpenAPI document")
+
+
+def test_openapi_document_is_3_1_and_covers_the_contract(admin):
+    api = Admin(admin)
+    assert api.doc["openapi"].startswith("3.1")
+    expected = {("get", "/admin/clients"), ("post", "/admin/clients"), ("get", "/admin/clients/{id}"),
+                ("delete", "/admin/clients/{id}"), ("get", "/admin/users"), ("post", "/admin/users"),
+                ("get", "/admin/users/{id}"), ("delete", "/admin/users/{id}"),
+                ("post", "/admin/users/{id}/disable"), ("post", "/admin/users/{id}/enable"),
+                ("get", "/admin/users/{id}/grants"), ("delete", "/admin/grants/{id}"), ("get", "/admin/audit"),
+                ("get", "/admin/openapi.json")}
+    listed = {(method, path) for path, item in api.doc["paths"].items() for method in item if method != "parameters"}
+    assert listed == expected
+    jsonschema.Draft202012Validator.check_schema({"$defs": api.doc["components"]["schemas"]})
+
+
+def test_the_token_is_required_and_the_api_is_only_on_its_listener(admin):
+    url = admin.admin_url + "/admin/clients"
+    missing = requests.get(url, timeout=10)
+    assert missing.status_code == 401 and missing.headers["WWW-Authenticate"].startswith("Bearer")
+    assert missing.json()["error"] == "invalid_token"
+    wrong = requests.get(url, headers={"Authorization": "Bearer " + TOKEN[:-1] + "x"}, timeout=10)
+    assert wrong.status_code == 401
+    assert requests.get(url, headers={"Authorization": "Basic " + TOKEN}, timeout=10).status_code == 401
+    public = requests.get(admin.url("/admin/clients"), headers=Admin.auth(), timeout=10)
+    assert public.status_code == 404, "the admin API is not served on the public listener"
+
+
+def test_clients_match_the_cli_and_every_change_is_audited(admin):
+    api = Admin(admin)
+    client_id = "google-" + secrets.token_hex(3)
+    created = api.call("POST", "/admin/clients", {"id": client_id, "name": "Google", "google_project": "p",
+                                                  "app_flip": True, "scopes": ["devices"]}, expect=201)
+    assert len(created["client_secret"]) >= 43
+    assert len(created["redirect_uris"]) == 14
+    cli = json.loads(admin.cli("client", "list", "--json").stdout)
+    from_cli = next(c for c in cli if c["id"] == client_id)
+    shown = {k: v for k, v in created.items() if k != "client_secret"}
+    assert shown == from_cli, "the admin API shows a client exactly as `client list --json` does"
+    assert api.call("GET", f"/admin/clients/{client_id}") == from_cli
+    assert any(c["id"] == client_id for c in api.call("GET", "/admin/clients"))
+    conflict = api.call("POST", "/admin/clients", {"id": client_id, "name": "Again"}, expect=409)
+    assert conflict["error"] == "conflict"
+    bad = api.call("POST", "/admin/clients", {"id": "x y", "name": "Bad"}, expect=400)
+    assert bad["error"] == "invalid_request"
+    api.call("POST", "/admin/clients", {"id": "evil", "name": "E", "redirect_uris": ["http://evil.example/cb"]},
+             expect=400)
+    api.call("DELETE", f"/admin/clients/{client_id}", expect=204)
+    api.call("GET", f"/admin/clients/{client_id}", expect=404)
+    api.call("DELETE", f"/admin/clients/{client_id}", expect=404)
+    kinds = [(e["kind"], e["client_id"], e["detail"]) for e in api.call("GET", "/admin/audit")]
+    assert ("client.added", client_id, "by admin-api") in kinds
+    assert ("client.removed", client_id, "by admin-api") in kinds
+
+
+def test_users_grants_and_audit(admin):
+    api = Admin(admin)
+    app = "app-" + secrets.token_hex(3)
+    secret = api.call("POST", "/admin/clients", {"id": app, "name": "App", "first_party": True,
+                                                 "scopes": ["openid", "email"]}, expect=201)["client_secret"]
+    email = f"admin-{secrets.token_hex(4)}@example.com"
+    user = api.call("POST", "/admin/users", {"email": email, "name": "Ada", "password": "admin password 1"},
+                    expect=201)
+    assert user["email"] == email and user["status"] == "active" and user["sign_in_methods"] == ["password"]
+    cli = json.loads(admin.cli("user", "list", "--json").stdout)
+    assert next(u for u in cli if u["id"] == user["id"]) == user, "shown as `user list --json` shows it"
+    assert api.call("GET", "/admin/users", params={"email": email.upper()}) == [user]
+    assert api.call("GET", "/admin/users", params={"email": "nobody@example.com"}) == []
+    api.call("POST", "/admin/users", {"email": email, "password": "another password"}, expect=409)
+    api.call("POST", "/admin/users", {"email": "short@example.com", "password": "short"}, expect=400)
+
+    def password_grant():
+        return requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,
+                                                        "password": "admin password 1", "scope": "openid email"},
+                             auth=(app, secret), timeout=30)
+
+    tokens = password_grant()
+    assert tokens.status_code == 200, tokens.text
+    access = tokens.json()["access_token"]
+    grants = api.call("GET", f"/admin/users/{user['id']}/grants")
+    assert [g["client_id"] for g in grants] == [app]
+
+    assert api.call("POST", f"/admin/users/{user['id']}/disable")["status"] == "disabled"
+    assert password_grant().status_code == 400, "a disabled account cannot sign in"
+    userinfo = requests.get(admin.url("/userinfo"), headers={"Authorization": f"Bearer {access}"}, timeout=10)
+    assert userinfo.status_code == 401, "a disabled account's tokens stop working"
+    assert api.call("POST", f"/admin/users/{user['id']}/enable")["status"] == "active"
+
+    api.call("DELETE", f"/admin/grants/{grants[0]['id']}", expect=204)
+    api.call("DELETE", f"/admin/grants/{grants[0]['id']}", expect=404)
+    assert api.call("GET", f"/admin/users/{user['id']}/grants") == []
+    userinfo = requests.get(admin.url("/userinfo"), headers={"Authorization": f"Bearer {access}"}, timeout=10)
+    assert userinfo.status_code == 401, "revoking the grant revoked its tokens"
+
+    events = api.call("GET", "/admin/audit", params={"account_id": user["id"]})
+    kinds = [e["kind"] for e in events]
+    for kind in ["account.disabled", "account.enabled", "grant.revoked", "admin.account.created"]:
+        assert kind in kinds, f"{kind} not audited: {kinds}"
+    assert all(e["account_id"] == user["id"] for e in events)
+    newest = events[0]["time"]
+    assert api.call("GET", "/admin/audit", params={"account_id": user["id"], "after": newest}) == []
+    api.call("GET", "/admin/audit", params={"after": "yesterday"}, expect=400)
+
+    api.call("DELETE", f"/admin/users/{user['id']}", expect=204)
+    api.call("GET", f"/admin/users/{user['id']}", expect=404)
+    api.call("POST", f"/admin/users/{user['id']}/disable", expect=404)
+    assert "admin.account.deleted" in [e["kind"] for e in api.call("GET", "/admin/audit")]
+
+
+def test_resource_server_client_introspects_every_clients_tokens(admin):
+    api = Admin(admin)
+    app = "app-" + secrets.token_hex(3)
+    secret = api.call("POST", "/admin/clients", {"id": app, "name": "App", "first_party": True}, expect=201)[
+        "client_secret"]
+    fulfillment = api.call("POST", "/admin/clients", {"id": "fulfillment-" + secrets.token_hex(3),
+                                                      "name": "Fulfillment", "resource_server": True}, expect=201)
+    assert fulfillment["resource_server"] is True
+    other = api.call("POST", "/admin/clients", {"id": "other-" + secrets.token_hex(3), "name": "Other",
+                                                "redirect_uris": ["https://other.example/cb"]}, expect=201)
+    email = f"rs-{secrets.token_hex(4)}@example.com"
+    api.call("POST", "/admin/users", {"email": email, "password": "resource password"}, expect=201)
+    tokens = requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,
+                                                      "password": "resource password"},
+                           auth=(app, secret), timeout=30).json()
+    seen = requests.post(admin.url("/introspect"), data={"token": tokens["access_token"]},
+                         auth=(fulfillment["id"], fulfillment["client_secret"]), timeout=10).json()
+    assert seen["active"] is True and seen["client_id"] == app
+    hidden = requests.post(admin.url("/introspect"), data={"token": tokens["access_token"]},
+                           auth=(other["id"], other["client_secret"]), timeout=10).json()
+    assert hidden == {"active": False}
+    refused = requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,
+                                                       "password": "resource password"},
+                            auth=(fulfillment["id"], fulfillment["client_secret"]), timeout=10)
+    assert refused.status_code == 400 and refused.json()["error"] == "unauthorized_client"
