@@ -3,6 +3,7 @@ import HTTPServer
 import Identity
 import OAuthCore
 import Support
+import Synchronization
 
 /// What the pages show of the maker, and which sign-in buttons exist.
 struct Branding: Sendable {
@@ -30,7 +31,8 @@ public final class AccountLinkApp: Sendable {
     let environment: OAuthEnvironment
     let branding: Branding
     let cookiePolicy: CookiePolicy
-    let discoveryResponse: HTTPResponse
+    /// The discovery document as last rendered, with the signing algorithms it lists.
+    let discoveryCache = Mutex<(algorithms: [String], response: HTTPResponse)?>(nil)
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
@@ -44,7 +46,6 @@ public final class AccountLinkApp: Sendable {
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
-        discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
         registerGauges()
@@ -83,6 +84,7 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/login") { [self] in await loginForm($0) }
         router.add("POST", "/login") { [self] in await loginSubmit($0) }
         router.add("POST", "/logout") { [self] in await logout($0) }
+        router.add("GET", "/logout") { [self] in await endSession($0) }
         router.add("GET", "/account") { [self] in await accountPage($0) }
         router.add("POST", "/account/unlink") { [self] in await unlink($0) }
         router.add("POST", "/account/methods/remove") { [self] in await removeMethod($0) }
