@@ -37,6 +37,7 @@ class Server:
         self.folder = Path(folder)
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
+        (self.folder / "db").mkdir(exist_ok=True)  # an explicit SQLite path's folder must exist
         key_file = self.folder / "apple.p8"
         key_file.write_text(standins.apple.p8_pem())
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("ACCOUNTLINK_")}

@@ -6,7 +6,7 @@ extension CommandLine {
         ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
-        DemoCommand.self, SimulateAppFlipCommand.self,
+        DemoCommand.self, SimulateAppFlipCommand.self, DoctorCommand.self,
     ]
 
     static func runAccountLink(_ words: [String]) async -> ExitCode {
