@@ -21,7 +21,8 @@ TOKEN = "admin-" + secrets.token_urlsafe(32)
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def admin(request, standins):
     port = free_port()
-    env = {"ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{port}", "ACCOUNTLINK_ADMIN_TOKEN": TOKEN}
+    env = {"ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{port}", "ACCOUNTLINK_ADMIN_TOKEN": TOKEN,
+           "ACCOUNTLINK_TRUSTED_PROXIES": "127.0.0.1"}
     if request.param == "postgres":
         url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
         if not url:
@@ -211,3 +212,42 @@ def test_resource_server_client_introspects_every_clients_tokens(admin):
                                                        "password": "resource password"},
                             auth=(fulfillment["id"], fulfillment["client_secret"]), timeout=10)
     assert refused.status_code == 400 and refused.json()["error"] == "unauthorized_client"
+
+
+def test_logs_and_metrics_have_what_operators_need_and_no_secret(admin):
+    api = Admin(admin)
+    app = "logapp-" + secrets.token_hex(3)
+    secret = api.call("POST", "/admin/clients", {"id": app, "name": "App", "first_party": True}, expect=201)[
+        "client_secret"]
+    email, password = f"log-{secrets.token_hex(4)}@example.com", "log password " + secrets.token_hex(4)
+    api.call("POST", "/admin/users", {"email": email, "password": password}, expect=201)
+    forwarded = {"X-Forwarded-For": "6.6.6.6, 203.0.113.9"}  # the peer 127.0.0.1 is a trusted proxy here
+    wrong = requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,
+                                                     "password": password + "x"},
+                          auth=(app, secret), headers=forwarded, timeout=30)
+    assert wrong.status_code == 400
+    good = requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,
+                                                    "password": password}, auth=(app, secret), timeout=30)
+    access = good.json()["access_token"]
+    assert requests.get(admin.url("/userinfo"), headers={"Authorization": "Bearer " + access + "x"},
+                        timeout=10).status_code == 401
+
+    metrics = requests.get(admin.url("/metrics"), timeout=10).text
+    assert 'accountlink_http_request_duration_seconds_bucket{route="/token",status_class="4xx",le="+Inf"}' in metrics
+    assert 'accountlink_http_request_duration_seconds_count{route="admin",status_class="2xx"}' in metrics
+    assert re.search(r'accountlink_security_events_total\{kind="login_failed"\} [1-9]', metrics)
+    assert re.search(r'accountlink_security_events_total\{kind="token_refused"\} [1-9]', metrics)
+    assert "accountlink_background_pending_revocations" in metrics
+
+    admin.log.flush()
+    text = (admin.folder / "server.log").read_text()
+    lines = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+    assert lines and all(re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$", l["time"]) for l in lines)
+    requests_logged = [l for l in lines if l.get("event") == "http_request"]
+    assert requests_logged and all(l["client_ip"] and l["request.id"] for l in requests_logged)
+    assert any(l["client_ip"] == "203.0.113.9" and l["path"] == "/token" for l in requests_logged), \
+        "behind a trusted proxy the client is the last untrusted X-Forwarded-For address"
+    security = {l["event"] for l in lines if l["msg"] == "security event"}
+    assert {"login_failed", "token_refused"} <= security
+    for secret_text in [password, secret, access, TOKEN]:
+        assert secret_text not in text, "a secret reached the log"
