@@ -1,6 +1,8 @@
 """Fixtures for the end-to-end tests: the built `accountlink` binary serving on loopback with a
 throwaway SQLite database, and the Apple/Google stand-ins it is pointed at."""
+import base64
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -17,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 APPLE_BUNDLE = "com.example.smarthome"
 APPLE_SERVICES_ID = "com.example.smarthome.web"
 GOOGLE_CLIENT = "1234-ios.apps.googleusercontent.com"
+# Every test on the shared PostgreSQL test database must use this one master key: the signing keys
+# stored there are sealed with it, and a server refuses to start with another (ACCOUNTLINK_MASTER_KEY).
+POSTGRES_MASTER_KEY = base64.b64encode(secrets.token_bytes(32)).decode()
 
 
 def binary():

@@ -2,7 +2,6 @@
 its own listener and Bearer token, every path, JSON shaped like `client list --json` and
 `user list --json`, every change audited, and every answer checked against the OpenAPI 3.1
 document the server publishes at /admin/openapi.json (validated with jsonschema)."""
-import base64
 import json
 import os
 import re
@@ -13,7 +12,7 @@ import jsonschema
 import pytest
 import requests
 
-from conftest import Server, free_port
+from conftest import POSTGRES_MASTER_KEY, Server, free_port
 
 TOKEN = "admin-" + secrets.token_urlsafe(32)
 
@@ -27,8 +26,7 @@ def admin(request, standins):
         url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
         if not url:
             pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
-        env.update({"ACCOUNTLINK_DATABASE": url,
-                    "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
+        env.update({"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": POSTGRES_MASTER_KEY})
     with tempfile.TemporaryDirectory(prefix="accountlink-admin-") as folder:
         server = Server(folder, standins, env).start()
         server.admin_url = f"http://127.0.0.1:{port}"
@@ -251,3 +249,18 @@ def test_logs_and_metrics_have_what_operators_need_and_no_secret(admin):
     assert {"login_failed", "token_refused"} <= security
     for secret_text in [password, secret, access, TOKEN]:
         assert secret_text not in text, "a secret reached the log"
+
+
+def test_metrics_can_move_to_the_admin_listener(standins, tmp_path):
+    port = free_port()
+    server = Server(tmp_path, standins, {"ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{port}",
+                                         "ACCOUNTLINK_ADMIN_TOKEN": TOKEN, "ACCOUNTLINK_METRICS_LISTENER": "admin"})
+    server.start()
+    try:
+        assert requests.get(server.url("/metrics"), timeout=10).status_code == 404
+        moved = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=10)
+        assert moved.status_code == 200 and "accountlink_http_requests_total" in moved.text
+        assert requests.get(f"http://127.0.0.1:{port}/admin/clients", timeout=10).status_code == 401, \
+            "the rest of the admin listener still needs the token"
+    finally:
+        server.stop()

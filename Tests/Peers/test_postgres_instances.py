@@ -1,6 +1,5 @@
 """Two stateless instances behind one PostgreSQL database (DESIGN.md): what one issues, the other
 honours, and a revocation on one is seen by the other at once."""
-import base64
 import os
 import secrets
 import tempfile
@@ -8,7 +7,7 @@ import tempfile
 import pytest
 import requests
 
-from conftest import Server
+from conftest import POSTGRES_MASTER_KEY, Server
 
 
 @pytest.fixture(scope="module")
@@ -16,7 +15,7 @@ def instances(standins):
     url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
     if not url:
         pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
-    env = {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
+    env = {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": POSTGRES_MASTER_KEY}
     with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
         first, second = Server(a, standins, env), Server(b, standins, env)
         first.start()
