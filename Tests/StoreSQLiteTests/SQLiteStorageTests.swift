@@ -15,7 +15,8 @@ import Testing
             try storage.insertAccount(account("kept"))
             try storage.migrate()
             try SQLiteStorage(path: folder.path("db.sqlite")).migrate()
-            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version") == ["1"])
+            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version")
+                == SQLiteMigrations.all.map(\.version).sorted().map(String.init))
             #expect(try storage.account(id: "kept") != nil)
         }
     }

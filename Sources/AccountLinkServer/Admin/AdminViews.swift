@@ -49,16 +49,10 @@ public struct UserView: Codable, Sendable {
     }
 }
 
+/// The one timestamp format of the JSON the CLI and the admin API show.
 public enum JSONTime {
     /// RFC 3339 in UTC, whole seconds.
     public static func timestamp(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
-    }
-
-    public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

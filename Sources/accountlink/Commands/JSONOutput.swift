@@ -1,3 +1,4 @@
+import AccountLinkServer
 import Foundation
 
 enum JSONOutput {
@@ -7,7 +8,5 @@ enum JSONOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { JSONTime.timestamp(date) }
 }
