@@ -70,8 +70,10 @@ enum PostgresMigrations {
         CREATE INDEX audit_events_time ON audit_events (time, seq);
         """
 
-    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4).
+    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4), and clients
+    /// allowed the client_credentials grant (RFC 6749 §4.4).
     static let resourceServers = """
         ALTER TABLE clients ADD COLUMN resource_server BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE clients ADD COLUMN client_credentials BOOLEAN NOT NULL DEFAULT FALSE;
         """
 }

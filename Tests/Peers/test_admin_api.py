@@ -9,6 +9,7 @@ import secrets
 import tempfile
 
 import jsonschema
+import jwt
 import pytest
 import requests
 
@@ -264,3 +265,40 @@ def test_metrics_can_move_to_the_admin_listener(standins, tmp_path):
             "the rest of the admin listener still needs the token"
     finally:
         server.stop()
+
+
+def test_client_credentials_for_an_allowed_confidential_client(admin):
+    api = Admin(admin)
+    service = api.call("POST", "/admin/clients", {"id": "service-" + secrets.token_hex(3), "name": "Service",
+                                                  "client_credentials": True, "scopes": ["devices"]}, expect=201)
+    assert service["client_credentials"] is True
+    plain = api.call("POST", "/admin/clients", {"id": "plain-" + secrets.token_hex(3), "name": "Plain",
+                                                "redirect_uris": ["https://plain.example/cb"]}, expect=201)
+    fulfillment = api.call("POST", "/admin/clients", {"id": "rs-" + secrets.token_hex(3), "name": "RS",
+                                                      "resource_server": True}, expect=201)
+    answer = requests.post(admin.url("/token"), data={"grant_type": "client_credentials"},
+                           auth=(service["id"], service["client_secret"]), timeout=30)
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["Cache-Control"] == "no-store"
+    body = answer.json()
+    assert body["token_type"] == "Bearer" and body["scope"] == "devices" and "refresh_token" not in body
+    meta = requests.get(admin.url("/.well-known/openid-configuration"), timeout=10).json()
+    assert "client_credentials" in meta["grant_types_supported"]
+    key = jwt.PyJWKClient(meta["jwks_uri"]).get_signing_key_from_jwt(body["access_token"])
+    claims = jwt.decode(body["access_token"], key.key, algorithms=["RS256", "ES256"], audience=admin.base_url,
+                        issuer=admin.base_url)
+    assert claims["sub"] == service["id"] and claims["client_id"] == service["id"]
+
+    def introspect(client):
+        return requests.post(admin.url("/introspect"), data={"token": body["access_token"]},
+                             auth=(client["id"], client["client_secret"]), timeout=10).json()
+
+    assert introspect(service)["active"] is True
+    assert introspect(fulfillment)["client_id"] == service["id"]
+    assert introspect(plain) == {"active": False}
+    refused = requests.post(admin.url("/token"), data={"grant_type": "client_credentials"},
+                            auth=(plain["id"], plain["client_secret"]), timeout=10)
+    assert refused.status_code == 400 and refused.json()["error"] == "unauthorized_client"
+    userinfo = requests.get(admin.url("/userinfo"), headers={"Authorization": "Bearer " + body["access_token"]},
+                            timeout=10)
+    assert userinfo.status_code == 401, "no person stands behind a client_credentials token"

@@ -15,6 +15,7 @@ extension AdminAPI {
         var rotate_refresh_tokens: Bool?
         var google_project: String?
         var resource_server: Bool?
+        var client_credentials: Bool?
         var client_secret: String?
     }
 
@@ -64,6 +65,7 @@ extension AdminAPI {
         registration.rotateRefreshTokens = body.rotate_refresh_tokens ?? false
         registration.googleProject = body.google_project
         registration.resourceServer = body.resource_server ?? false
+        registration.clientCredentials = body.client_credentials ?? false
         registration.secret = body.client_secret
         do {
             let (client, secret) = try registration.register(runtime, actor: Self.actor)

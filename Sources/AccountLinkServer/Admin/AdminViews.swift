@@ -12,6 +12,7 @@ public struct ClientView: Codable, Sendable {
     public let app_flip: Bool
     public let rotate_refresh_tokens: Bool
     public let resource_server: Bool
+    public let client_credentials: Bool
     public let created_at: String
 
     public init(_ client: Client) {
@@ -24,6 +25,7 @@ public struct ClientView: Codable, Sendable {
         app_flip = client.appFlip
         rotate_refresh_tokens = client.rotateRefreshTokens
         resource_server = client.resourceServer
+        client_credentials = client.clientCredentials
         created_at = JSONTime.timestamp(client.createdAt)
     }
 }

@@ -30,6 +30,7 @@ public struct ClientRegistration: Sendable {
     public var firstParty = false
     public var rotateRefreshTokens = false
     public var resourceServer = false
+    public var clientCredentials = false
     /// A secret the operator chose; nil: one is generated for a confidential client.
     public var secret: String?
 
@@ -43,12 +44,13 @@ public struct ClientRegistration: Sendable {
         let redirects = try checkedRedirectURIs()
         if isPublic && secret != nil { throw .usage("public clients have no secret") }
         if isPublic && resourceServer { throw .usage("a resource server must be a confidential client") }
+        if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
         let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
         if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
         let client = Client(
             id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
-            createdAt: runtime.clock.now(), resourceServer: resourceServer)
+            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials)
         do {
             try runtime.storage.insertClient(client)
         } catch StoreError.conflict {

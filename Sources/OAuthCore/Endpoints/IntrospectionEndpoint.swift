@@ -32,6 +32,7 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
+        if let signed = signedTokenIntrospection(token, client) { return signed }
         guard let record = try activeRecord(token), record.clientID == client.id || client.resourceServer else {
             return .object(["active": .bool(false)])
         }

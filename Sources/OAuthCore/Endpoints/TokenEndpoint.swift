@@ -27,6 +27,7 @@ public struct TokenEndpoint: Sendable {
     static let grants: [String: any TokenGrant] = {
         let all: [any TokenGrant] = [
             AuthorizationCodeGrant(), RefreshTokenGrant(), PasswordGrant(), TokenExchangeGrant(),
+            ClientCredentialsGrant(),
         ]
         var table: [String: any TokenGrant] = [:]
         for grant in all { table[type(of: grant).grantType] = grant }

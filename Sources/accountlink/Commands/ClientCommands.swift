@@ -9,7 +9,8 @@ enum ClientAddCommand: Command {
     static let help = """
         Usage: accountlink client add --id ID --name NAME [--google-project PROJECT_ID] [--app-flip]
                                       [--redirect-uri URI]... [--scope SCOPE]... [--public] [--first-party]
-                                      [--rotate-refresh-tokens] [--resource-server] [--secret-stdin]
+                                      [--rotate-refresh-tokens] [--resource-server] [--client-credentials]
+                                      [--secret-stdin]
 
         Registers a client. A confidential client's secret is generated (256 bits) and printed once on
         stdout, unless --secret-stdin reads it from standard input; only its hash is stored.
@@ -24,10 +25,13 @@ enum ClientAddCommand: Command {
           --rotate-refresh-tokens  rotate refresh tokens on use (not for Google: it wants stable ones)
           --resource-server   the maker's resource server (its fulfillment): a confidential client that may
                               introspect the tokens of every client at /introspect, and do nothing else
+          --client-credentials  a confidential client that may get tokens for itself (grant_type=
+                              client_credentials, RFC 6749 §4.4), e.g. a back-end job calling the maker's API
         """
     static let spec = ArgumentSpec(
         valued: ["id", "name", "google-project"], repeatable: ["redirect-uri", "scope"],
-        booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server"])
+        booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server",
+                   "client-credentials"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         var registration = ClientRegistration(id: try arguments.required("id"), name: try arguments.required("name"))
@@ -39,6 +43,7 @@ enum ClientAddCommand: Command {
         registration.firstParty = arguments.flag("first-party")
         registration.rotateRefreshTokens = arguments.flag("rotate-refresh-tokens")
         registration.resourceServer = arguments.flag("resource-server")
+        registration.clientCredentials = arguments.flag("client-credentials")
         do { _ = try registration.checkedRedirectURIs() } catch { throw failure(error) }
         let runtime = try context.runtime()
         if arguments.flag("secret-stdin") {
@@ -84,6 +89,7 @@ enum ClientListCommand: Command {
                 if client.firstParty { kinds.append("first-party") }
                 if client.appFlip { kinds.append("app-flip") }
                 if client.resourceServer { kinds.append("resource-server") }
+                if client.clientCredentials { kinds.append("client-credentials") }
                 context.out("\(client.id)\t\(client.name)\t\(kinds.joined(separator: ","))\t\(client.redirectURIs.count) redirect URI(s)")
             }
         }
