@@ -75,5 +75,6 @@ enum PostgresMigrations {
     static let resourceServers = """
         ALTER TABLE clients ADD COLUMN resource_server BOOLEAN NOT NULL DEFAULT FALSE;
         ALTER TABLE clients ADD COLUMN client_credentials BOOLEAN NOT NULL DEFAULT FALSE;
+        CREATE INDEX audit_events_account ON audit_events (account_id, time);
         """
 }

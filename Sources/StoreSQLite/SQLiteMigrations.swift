@@ -73,5 +73,6 @@ enum SQLiteMigrations {
     static let resourceServers = """
         ALTER TABLE clients ADD COLUMN resource_server INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE clients ADD COLUMN client_credentials INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX audit_events_account ON audit_events (account_id, time);
         """
 }
