@@ -243,7 +243,8 @@ def test_logs_and_metrics_have_what_operators_need_and_no_secret(admin):
     lines = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
     assert lines and all(re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$", l["time"]) for l in lines)
     requests_logged = [l for l in lines if l.get("event") == "http_request"]
-    assert requests_logged and all(l["client_ip"] and l["request.id"] for l in requests_logged)
+    assert requests_logged and all(l["client_ip"] and l["request.id"] and l["route"] for l in requests_logged)
+    assert all({"status", "duration_ms", "level", "method"} <= set(l) for l in requests_logged)
     assert any(l["client_ip"] == "203.0.113.9" and l["path"] == "/token" for l in requests_logged), \
         "behind a trusted proxy the client is the last untrusted X-Forwarded-For address"
     security = {l["event"] for l in lines if l["msg"] == "security event"}

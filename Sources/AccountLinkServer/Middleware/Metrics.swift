@@ -123,10 +123,11 @@ struct MetricsMiddleware: HTTPMiddleware {
 
     func respond(to request: HTTPRequest, next: any HTTPResponder) async -> HTTPResponse {
         let start = DispatchTime.now().uptimeNanoseconds
-        let response = await next.respond(to: request)
+        var response = await next.respond(to: request)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let route = listener == "admin" ? "admin" : metrics.route(request.path)
         metrics.record(method: request.method, route: route, status: response.status, seconds: seconds)
+        response.route = route
         return response
     }
 }
