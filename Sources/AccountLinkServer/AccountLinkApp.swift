@@ -3,6 +3,7 @@ import HTTPServer
 import Identity
 import OAuthCore
 import Support
+import Synchronization
 
 /// What the pages show of the maker, and which sign-in buttons exist.
 struct Branding: Sendable {
@@ -30,20 +31,24 @@ public final class AccountLinkApp: Sendable {
     let environment: OAuthEnvironment
     let branding: Branding
     let cookiePolicy: CookiePolicy
-    let discoveryResponse: HTTPResponse
+    /// The discovery document as last rendered, with the signing algorithms it lists.
+    let discoveryCache = Mutex<(algorithms: [String], response: HTTPResponse)?>(nil)
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
         metrics = Metrics(knownPaths: Self.paths)
         let configuration = runtime.configuration
-        environment = try runtime.oauthEnvironment(throttle: LoginThrottle(), logger: runtime.logger.with(label: "oauth"))
+        // Security events are counted from the log records that report them (SecurityEvent).
+        environment = try runtime.oauthEnvironment(
+            throttle: LoginThrottle(),
+            logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
-        discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
+        registerGauges()
     }
 
     static let paths: Set<String> = [
@@ -58,7 +63,7 @@ public final class AccountLinkApp: Sendable {
     public func responder() -> any HTTPResponder {
         var router = Router()
         router.add("GET", "/healthz") { [self] in healthz($0) }
-        router.add("GET", "/metrics") { [self] in metricsPage($0) }
+        if !runtime.configuration.metricsOnAdmin { router.add("GET", "/metrics") { [self] in metricsPage($0) } }
         router.add("GET", "/jwks.json") { [self] in jwks($0) }
         router.add("GET", "/.well-known/openid-configuration") { [self] in await discovery($0) }
         router.add("GET", "/.well-known/oauth-authorization-server") { [self] in await discovery($0) }
@@ -81,6 +86,7 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/login") { [self] in await loginForm($0) }
         router.add("POST", "/login") { [self] in await loginSubmit($0) }
         router.add("POST", "/logout") { [self] in await logout($0) }
+        router.add("GET", "/logout") { [self] in await endSession($0) }
         router.add("GET", "/account") { [self] in await accountPage($0) }
         router.add("POST", "/account/unlink") { [self] in await unlink($0) }
         router.add("POST", "/account/methods/remove") { [self] in await removeMethod($0) }
@@ -88,6 +94,14 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
+    }
+
+    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).
+    public func adminResponder() -> (any HTTPResponder)? {
+        guard let admin = runtime.configuration.admin else { return nil }
+        let api = AdminAPI(runtime: runtime, token: admin.token,
+                           metrics: runtime.configuration.metricsOnAdmin ? metrics : nil)
+        return MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api)
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

@@ -33,11 +33,13 @@ extension Runtime {
         } catch {
             throw ConfigurationError(key: "ACCOUNTLINK_" + error.key.uppercased(), error.reason)
         }
-        return OAuthEnvironment(
+        var environment = OAuthEnvironment(
             storage: storage, clock: clock, random: random, logger: logger, configuration: configuration,
             idTokenSigner: KeyRingSigner(keyRing: keyRing),
             passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle,
             linkTokenRedeemer: IdentityLinkRedeemer(services: identity),
             tokenExchangeHandler: IdentityTokenExchange(services: identity))
+        environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
+        return environment
     }
 }

@@ -39,8 +39,10 @@ public final class Runtime: Sendable {
                             clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom()) throws -> Runtime {
         let storage = try StorageFactory.open(configuration.database, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
-        return try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock, random: random,
-                       logger: logger)
+        let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
+                                  random: random, logger: logger)
+        try runtime.keyRing.checkMasterKey()
+        return runtime
     }
 
     /// Records something for the operator; a failure to audit never fails the action itself.

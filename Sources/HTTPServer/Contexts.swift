@@ -35,6 +35,8 @@ final class RequestContext: @unchecked Sendable {
     var requestID = ""
     /// The request target held a NUL byte (seen in the URI-log callback, `accountlink_uri_was_cut`).
     var targetWasCut = false
+    /// The client's address: the peer, or from `X-Forwarded-For` when the peer is a trusted proxy.
+    var clientIP = ""
     private let response = Mutex<HTTPResponse?>(nil)
 
     init(rawURI: String, connection: ConnectionContext?, now: UInt64) {

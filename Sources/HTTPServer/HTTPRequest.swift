@@ -12,6 +12,9 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     public var remoteAddress: String
+    /// The client's address: `remoteAddress`, or what a trusted proxy put in `X-Forwarded-For`
+    /// (`HTTPServer.Configuration.trustedProxies`). Use this for throttling and logs.
+    public var clientIP: String
     public var requestID: String
     /// Parsed from the `Cookie` header (RFC 6265 §5.4); for a repeated name the first wins.
     public var cookies: [String: String]
@@ -26,6 +29,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.clientIP = remoteAddress
         self.requestID = requestID
         self.cookies = Self.parseCookies(headers.values("Cookie"))
     }

@@ -27,6 +27,8 @@ public final class HTTPServer: Sendable {
         /// How long `shutdown()` waits for in-flight requests before answering them 503.
         public var shutdownGracePeriodSeconds: Double
         public var listenBacklog: Int32
+        /// Peers whose `X-Forwarded-For` is believed when finding the client address (exact addresses).
+        public var trustedProxies: Set<String> = []
 
         public init(host: String = "127.0.0.1", port: Int = 8080, threadCount: Int = HTTPServer.coreCount,
                     maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024, connectionTimeoutSeconds: Int = 30,
@@ -67,7 +69,8 @@ public final class HTTPServer: Sendable {
 
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
-        core = ServerCore(responder: responder, logger: logger, maxBodyBytes: configuration.maxBodyBytes)
+        core = ServerCore(responder: responder, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
+                          trustedProxies: configuration.trustedProxies)
     }
 
     /// The port actually bound (useful with port 0); 0 before `start()`.

@@ -18,7 +18,7 @@ extension ServerCore {
         }
         let result = MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
-        logAccess(request, status: response.status, queued: result == .YES)
+        logAccess(request, status: response.status, route: response.route, queued: result == .YES)
         return result
     }
 
@@ -31,7 +31,7 @@ extension ServerCore {
     /// duration and request id (STYLE.md §9).
     /// When the daemon refused the response (mid-body), the connection is closed instead and the
     /// line says so with `"closed": "true"`.
-    func logAccess(_ request: RequestContext, status: Int, queued: Bool = true) {
+    func logAccess(_ request: RequestContext, status: Int, route: String? = nil, queued: Bool = true) {
         guard logger.minimumLevel <= .info else { return }
         let micros = (monotonicNanoseconds() &- request.startedAt) / 1000
         var fields = [
@@ -40,7 +40,10 @@ extension ServerCore {
             "status": String(status),
             "duration_ms": Self.milliseconds(micros),
             "request.id": request.requestID,
+            "event": "http_request",
+            "client_ip": request.clientIP.isEmpty ? (request.connection?.remoteAddress ?? "") : request.clientIP,
         ]
+        if let route { fields["route"] = route }
         if !queued { fields["closed"] = "true" }
         logger.info("request", fields)
     }

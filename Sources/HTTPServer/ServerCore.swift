@@ -20,10 +20,13 @@ final class ServerCore: Sendable {
     /// listed here, so a handler that outlives a forced stop never touches a freed connection.
     private let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
 
-    init(responder: any HTTPResponder, logger: Logger, maxBodyBytes: Int) {
+    let trustedProxies: Set<String>
+
+    init(responder: any HTTPResponder, logger: Logger, maxBodyBytes: Int, trustedProxies: Set<String> = []) {
         self.responder = responder
         self.logger = logger
         self.maxBodyBytes = maxBodyBytes
+        self.trustedProxies = trustedProxies
     }
 
     // MARK: the access handler as a state machine (STYLE.md §12)
@@ -167,8 +170,13 @@ final class ServerCore: Sendable {
             target.collectedHeaders.add(String(cString: key), value.map { String(cString: $0) } ?? "")
             return .YES
         }, box)
-        return HTTPRequest(method: request.method, path: request.path, rawQuery: request.rawQuery,
-                           headers: request.collectedHeaders, body: request.body,
-                           remoteAddress: request.connection?.remoteAddress ?? "", requestID: request.requestID)
+        let peer = request.connection?.remoteAddress ?? ""
+        request.clientIP = ClientAddress.resolve(
+            peer: peer, forwardedFor: request.collectedHeaders.values("X-Forwarded-For"), trusted: trustedProxies)
+        var made = HTTPRequest(method: request.method, path: request.path, rawQuery: request.rawQuery,
+                               headers: request.collectedHeaders, body: request.body,
+                               remoteAddress: peer, requestID: request.requestID)
+        made.clientIP = request.clientIP
+        return made
     }
 }

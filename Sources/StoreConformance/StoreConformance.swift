@@ -24,6 +24,7 @@ public enum StoreConformance {
         + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
         + signalCases
         + hardeningCases
+        + resourceServerCases + auditQueryCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -31,6 +31,13 @@ final class PGPool: @unchecked Sendable {
         return try body(connection)
     }
 
+    /// Opened and idle connections now, and the pool's size (for the server's gauges).
+    var statistics: PoolStatistics {
+        condition.lock()
+        defer { condition.unlock() }
+        return PoolStatistics(open: opened, idle: idle.count, size: size)
+    }
+
     private func checkOut() throws -> PGConnection {
         condition.lock()
         let deadline = Date().addingTimeInterval(waitSeconds)
@@ -61,4 +68,10 @@ final class PGPool: @unchecked Sendable {
         condition.signal()
         condition.unlock()
     }
+}
+
+public struct PoolStatistics: Sendable, Equatable {
+    public let open: Int
+    public let idle: Int
+    public let size: Int
 }

@@ -15,6 +15,8 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
     /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
     /// others on demand. Call `migrate()` before first use.
+    public var poolStatistics: PoolStatistics { pool.statistics }
+
     public init(url: String, poolSize: Int = 4) throws {
         pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
         pinned = nil

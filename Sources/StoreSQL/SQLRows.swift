@@ -11,7 +11,8 @@ enum Columns {
     static let thirdPartyToken = "identity_id, account_id, provider, encrypted_refresh_token, created_at"
     static let revocation = "id, provider, encrypted_refresh_token, attempts, next_attempt_at, last_error"
     static let client = """
-        id, name, secret_hash, redirect_uris, scopes, is_public, first_party, app_flip, rotate_refresh_tokens, created_at
+        id, name, secret_hash, redirect_uris, scopes, is_public, first_party, app_flip, rotate_refresh_tokens, created_at,
+        resource_server, client_credentials
         """
     static let grant = "id, account_id, client_id, scope, created_at, revoked_at"
     static let code = """
@@ -61,7 +62,8 @@ extension SQLRow {
         Client(
             id: try text(0), name: try text(1), secretHash: try optionalText(2), redirectURIs: try strings(3),
             scopes: try strings(4), isPublic: try bool(5), firstParty: try bool(6), appFlip: try bool(7),
-            rotateRefreshTokens: try bool(8), createdAt: try date(9))
+            rotateRefreshTokens: try bool(8), createdAt: try date(9), resourceServer: try bool(10),
+            clientCredentials: try bool(11))
     }
 
     func grant() throws -> Grant {

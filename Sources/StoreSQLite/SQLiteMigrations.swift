@@ -3,7 +3,7 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals)]
+    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals), (5, resourceServers)]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -88,5 +88,13 @@ enum SQLiteMigrations {
         CREATE TABLE refresh_lineage (
             hash TEXT PRIMARY KEY, parent_hash TEXT NOT NULL, created_at INTEGER NOT NULL, used_at INTEGER);
         CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
+        """
+
+    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4), and clients
+    /// allowed the client_credentials grant (RFC 6749 §4.4).
+    static let resourceServers = """
+        ALTER TABLE clients ADD COLUMN resource_server INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE clients ADD COLUMN client_credentials INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX audit_events_account ON audit_events (account_id, time);
         """
 }

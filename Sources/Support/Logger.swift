@@ -22,18 +22,32 @@ public struct Logger: Sendable {
     public let label: String
     public let minimumLevel: Level
     private let sink: any LogSink
+    /// Sees every record, whatever the level (metrics count security events this way).
+    private let observer: (any LogSink)?
 
-    public init(label: String, minimumLevel: Level = .info, sink: any LogSink = StandardErrorSink.shared) {
+    public init(label: String, minimumLevel: Level = .info, sink: any LogSink = StandardErrorSink.shared,
+                observer: (any LogSink)? = nil) {
         self.label = label
         self.minimumLevel = minimumLevel
         self.sink = sink
+        self.observer = observer
     }
 
-    public func with(label: String) -> Logger { Logger(label: label, minimumLevel: minimumLevel, sink: sink) }
+    public func with(label: String) -> Logger {
+        Logger(label: label, minimumLevel: minimumLevel, sink: sink, observer: observer)
+    }
+
+    /// The same logger, with `observer` also seeing every record.
+    public func observed(by observer: any LogSink) -> Logger {
+        Logger(label: label, minimumLevel: minimumLevel, sink: sink, observer: observer)
+    }
 
     public func log(_ level: Level, _ message: String, _ fields: [String: String] = [:]) {
+        guard level >= minimumLevel || observer != nil else { return }
+        let record = LogRecord(level: level, label: label, message: message, fields: fields)
+        observer?.write(record)
         guard level >= minimumLevel else { return }
-        sink.write(LogRecord(level: level, label: label, message: message, fields: fields))
+        sink.write(record)
     }
 
     public func debug(_ message: String, _ fields: [String: String] = [:]) { log(.debug, message, fields) }
@@ -50,10 +64,21 @@ public struct LogRecord: Sendable {
     public let label: String
     public let message: String
     public let fields: [String: String]
+    /// Wall-clock time of the record (logs are for people: not the injected clock).
+    public var time: Date = Date()
 
-    /// `{"level":…,"logger":…,"msg":…,<fields sorted>}` on one line.
+    public init(level: Logger.Level, label: String, message: String, fields: [String: String]) {
+        self.level = level
+        self.label = label
+        self.message = message
+        self.fields = fields
+    }
+
+    /// `{"time":…,"level":…,"logger":…,"msg":…,<fields sorted>}` on one line; `time` is RFC 3339 in UTC.
     public var jsonLine: String {
-        var object: [(String, String)] = [("level", level.description), ("logger", label), ("msg", message)]
+        var object: [(String, String)] = [
+            ("time", RFC3339.string(time)), ("level", level.description), ("logger", label), ("msg", message),
+        ]
         object += fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return "{" + object.map { JSONText.quote($0.0) + ":" + JSONText.quote($0.1) }.joined(separator: ",") + "}"
     }
@@ -106,5 +131,22 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+}
+
+/// RFC 3339 timestamps in UTC with milliseconds (`2026-12-03T04:05:06.789Z`), without a formatter object.
+public enum RFC3339 {
+    public static func string(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(millis / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2) + "T"
+            + pad(parts.tm_hour, 2) + ":" + pad(parts.tm_min, 2) + ":" + pad(parts.tm_sec, 2) + "."
+            + pad(Int32(millis % 1000), 3) + "Z"
     }
 }

@@ -93,3 +93,22 @@ struct ValueTests {
         #expect(response.headers.values("X-Out") == ["b", "a"])
     }
 }
+
+/// `X-Forwarded-For` is believed only from trusted proxies, read from the right (issue 13 item 3).
+@Suite struct ClientAddressTests {
+    @Test func untrustedPeerIsTheClientWhateverItClaims() {
+        #expect(ClientAddress.resolve(peer: "198.51.100.7", forwardedFor: ["203.0.113.9"], trusted: []) == "198.51.100.7")
+        #expect(ClientAddress.resolve(peer: "198.51.100.7", forwardedFor: ["203.0.113.9"], trusted: ["10.0.0.1"])
+            == "198.51.100.7")
+    }
+
+    @Test func trustedProxiesAreSkippedFromTheRight() {
+        let trusted: Set<String> = ["10.0.0.1", "10.0.0.2"]
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: ["203.0.113.9"], trusted: trusted) == "203.0.113.9")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: ["6.6.6.6, 203.0.113.9, 10.0.0.2"], trusted: trusted)
+            == "203.0.113.9", "a forged leftmost entry is not believed")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: ["6.6.6.6", "203.0.113.9"], trusted: trusted)
+            == "203.0.113.9", "repeated headers are one list")
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: [], trusted: trusted) == "10.0.0.1")
+    }
+}

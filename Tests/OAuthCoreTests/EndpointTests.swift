@@ -162,7 +162,7 @@ import Testing
         #expect(
             metadata["grant_types_supported"]
                 == .strings([
-                    "authorization_code", "password", "refresh_token",
+                    "authorization_code", "client_credentials", "password", "refresh_token",
                     "urn:ietf:params:oauth:grant-type:token-exchange",
                 ]))
         #expect(metadata["id_token_signing_alg_values_supported"] == .strings(["RS256"]))

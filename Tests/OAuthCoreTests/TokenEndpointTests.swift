@@ -70,7 +70,7 @@ import Testing
 
     @Test func unknownGrantTypeIsUnsupported() async throws {
         let f = try Fixture()
-        let response = await f.googleToken([("grant_type", "client_credentials")])
+        let response = await f.googleToken([("grant_type", "implicit")])
         #expect(response.status == 400)
         #expect(response.error == "unsupported_grant_type")
     }

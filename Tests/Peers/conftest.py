@@ -1,6 +1,8 @@
 """Fixtures for the end-to-end tests: the built `accountlink` binary serving on loopback with a
 throwaway SQLite database, and the Apple/Google stand-ins it is pointed at."""
+import base64
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -17,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 APPLE_BUNDLE = "com.example.smarthome"
 APPLE_SERVICES_ID = "com.example.smarthome.web"
 GOOGLE_CLIENT = "1234-ios.apps.googleusercontent.com"
+# Every test on the shared PostgreSQL test database must use this one master key: the signing keys
+# stored there are sealed with it, and a server refuses to start with another (ACCOUNTLINK_MASTER_KEY).
+POSTGRES_MASTER_KEY = base64.b64encode(secrets.token_bytes(32)).decode()
 
 
 def binary():
@@ -37,6 +42,7 @@ class Server:
         self.folder = Path(folder)
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
+        (self.folder / "db").mkdir(exist_ok=True)  # an explicit SQLite path's folder must exist
         key_file = self.folder / "apple.p8"
         key_file.write_text(standins.apple.p8_pem())
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("ACCOUNTLINK_")}
@@ -106,15 +112,12 @@ class Server:
 
 def postgres_environment():
     """The settings for the throwaway PostgreSQL database of scripts/test-postgres.sh. Every module that
-    uses it shares one master key (derived from the URL), since the signing keys stored there are
+    uses it shares one master key (POSTGRES_MASTER_KEY), since the signing keys stored there are
     sealed with it."""
-    import base64
-    import hashlib
     url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
     if not url:
         pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
-    key = base64.b64encode(hashlib.sha256(url.encode()).digest()).decode()
-    return {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": key}
+    return {"ACCOUNTLINK_DATABASE": url, "ACCOUNTLINK_MASTER_KEY": POSTGRES_MASTER_KEY}
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ import Testing
             try storage.migrate()
             try SQLiteStorage(path: folder.path("db.sqlite")).migrate()
             #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version")
-                == SQLiteMigrations.all.map { String($0.version) })
+                == SQLiteMigrations.all.map(\.version).sorted().map(String.init))
             #expect(try storage.account(id: "kept") != nil)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Support
 
@@ -85,7 +86,22 @@ import Testing
         logger.info("hello \"x\"", ["z": "1", "a": "line\nbreak"])
         logger.debug("dropped")
         #expect(sink.records.count == 1)
-        #expect(sink.records[0].jsonLine
-            == #"{"level":"info","logger":"test","msg":"hello \"x\"","a":"line\nbreak","z":"1"}"#)
+        var record = sink.records[0]
+        record.time = Date(timeIntervalSince1970: 1_764_730_000.25)
+        #expect(record.jsonLine
+            == #"{"time":"2025-12-03T02:46:40.250Z","level":"info","logger":"test","msg":"hello \"x\"","a":"line\nbreak","z":"1"}"#)
+    }
+
+    @Test func rfc3339TimesAreUTCWithMilliseconds() {
+        #expect(RFC3339.string(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(RFC3339.string(Date(timeIntervalSince1970: 951_782_400.007)) == "2000-02-29T00:00:00.007Z")
+    }
+
+    @Test func observerSeesRecordsBelowTheLevel() {
+        let sink = MemorySink(), observer = MemorySink()
+        let logger = Logger(label: "test", minimumLevel: .error, sink: sink).observed(by: observer)
+        logger.with(label: "child").warning("security event", ["event": "login_failed"])
+        #expect(sink.records.isEmpty)
+        #expect(observer.records.map(\.fields) == [["event": "login_failed"]])
     }
 }

@@ -9,9 +9,9 @@ extension ConfigurationLoader {
         guard ["debug", "info", "warning", "error"].contains(level) else {
             throw ConfigurationError(key: name(Self.logLevel), "must be debug, info, warning or error")
         }
-        return ServerConfiguration(
+        var configuration = ServerConfiguration(
             listenHost: host, listenPort: port, issuer: issuer,
-            database: try parseDatabase(value(Self.database) ?? "sqlite:./accountlink-data/accountlink.sqlite"),
+            database: try parseDatabase(value(Self.database) ?? Self.defaultDatabase),
             masterKey: try parseMasterKey(),
             apple: try parseApple(), google: try parseGoogle(),
             productName: value(Self.productName) ?? "AccountLink",
@@ -23,15 +23,19 @@ extension ConfigurationLoader {
             androidPackage: value(Self.androidPackage),
             androidCertFingerprints: list(Self.androidCerts),
             accessTokenLifetime: lifetime, logLevel: level)
+        try addOperatorSettings(&configuration)
+        return configuration
     }
 
-    func parseListen(_ text: String) throws -> (String, Int) {
+    static let defaultDatabase = "sqlite:./accountlink-data/accountlink.sqlite"
+
+    func parseListen(_ text: String, setting: Setting = Self.listen) throws -> (String, Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
             (0...65535).contains(port)
-        else { throw ConfigurationError(key: name(Self.listen), "expected host:port, got \"\(text)\"") }
+        else { throw ConfigurationError(key: name(setting), "expected host:port, got \"\(text)\"") }
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty else { throw ConfigurationError(key: name(Self.listen), "the host is empty") }
+        guard !host.isEmpty else { throw ConfigurationError(key: name(setting), "the host is empty") }
         return (host, port)
     }
 
@@ -47,6 +51,11 @@ extension ConfigurationLoader {
         switch scheme {
         case "https": break
         case "http" where Self.isLoopback(issuerHost): break
+        case "http" where text == nil:
+            // The issuer was derived from the listen address: blame the setting the user gave.
+            throw ConfigurationError(
+                key: name(Self.listen),
+                "\(host) is not a loopback address, so the default issuer \(raw) is not allowed; set ACCOUNTLINK_ISSUER (--issuer) to the public https:// URL")
         case "http": throw ConfigurationError(key: key, "http:// is allowed only for a loopback host; use https://")
         default: throw ConfigurationError(key: key, "must use https://")
         }
@@ -64,6 +73,7 @@ extension ConfigurationLoader {
         if text.hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw ConfigurationError(key: name(Self.database), "sqlite: needs a path") }
+            try checkExplicitFolder(path, given: text)
             return .sqlite(path: path)
         }
         if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
@@ -74,6 +84,18 @@ extension ConfigurationLoader {
         }
         throw ConfigurationError(
             key: name(Self.database), "expected sqlite:PATH or postgres://user:pass@host:port/db")
+    }
+
+    /// A typo in an explicit SQLite path must not create a fresh empty database (and master key)
+    /// elsewhere: its folder has to exist already. Only the default folder is created on first start.
+    func checkExplicitFolder(_ path: String, given text: String) throws {
+        guard text != Self.defaultDatabase else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ConfigurationError(
+                key: name(Self.database), "the folder \(folder) does not exist; create it first (only the default folder is created)")
+        }
     }
 
     func parseMasterKey() throws -> [UInt8]? {

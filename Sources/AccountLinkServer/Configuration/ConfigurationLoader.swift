@@ -44,6 +44,11 @@ public struct ConfigurationLoader {
     static let googleRiscConfigurationURL = Setting(
         env: "ACCOUNTLINK_GOOGLE_RISC_CONFIGURATION_URL", json: "google_risc_configuration_url", flag: nil)
     static let googleRevokeURL = Setting(env: "ACCOUNTLINK_GOOGLE_REVOKE_URL", json: "google_revoke_url", flag: nil)
+    // Issue 13: the admin listener, proxies and where /metrics is served.
+    static let adminListen = Setting(env: "ACCOUNTLINK_ADMIN_LISTEN", json: "admin_listen", flag: nil)
+    static let adminToken = Setting(env: "ACCOUNTLINK_ADMIN_TOKEN", json: "admin_token", flag: nil)
+    static let trustedProxies = Setting(env: "ACCOUNTLINK_TRUSTED_PROXIES", json: "trusted_proxies", flag: nil)
+    static let metricsListener = Setting(env: "ACCOUNTLINK_METRICS_LISTENER", json: "metrics_listener", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]
@@ -51,6 +56,8 @@ public struct ConfigurationLoader {
     let environment: [String: String]
     let flags: [String: String]
     private var file: [String: Any] = [:]
+    /// The environment names and file keys the build consulted: anything else is unknown.
+    let consulted = ConsultedSettings()
 
     public init(environment: [String: String], flags: [String: String]) {
         self.environment = environment
@@ -61,10 +68,13 @@ public struct ConfigurationLoader {
     public func load() throws -> ServerConfiguration {
         var loader = self
         if let path = value(Self.config) { loader.file = try Self.readFile(path) }
-        return try loader.build()
+        let configuration = try loader.build()
+        try loader.refuseUnknownSettings()
+        return configuration
     }
 
     func value(_ setting: Setting) -> String? {
+        consulted.note(setting)
         if let flag = setting.flag, let v = flags[flag] { return v }
         if let v = environment[setting.env], !v.isEmpty { return v }
         switch file[setting.json] {
@@ -97,4 +107,7 @@ public struct ConfigurationLoader {
         }
         return object
     }
+
+    /// The keys the config file holds (for the check of unknown names).
+    var fileKeys: [String] { Array(file.keys) }
 }

@@ -61,6 +61,19 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var accessTokenLifetime: Int
     public var logLevel: String
 
+    /// Issue 13: the admin API's listener and Bearer token (both or neither).
+    public var admin: Admin? = nil
+    /// Peers whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (exact addresses).
+    public var trustedProxies: [String] = []
+    /// `/metrics` on the admin listener instead of the public one.
+    public var metricsOnAdmin = false
+
+    public struct Admin: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var token: String
+    }
+
     public var listenDescription: String { "\(listenHost):\(listenPort)" }
 
     public var issuerString: String {

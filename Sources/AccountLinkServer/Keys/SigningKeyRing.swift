@@ -38,6 +38,18 @@ public final class SigningKeyRing: Sendable {
         return try refresh()
     }
 
+    /// Opens the newest stored key with the master key: a wrong key is one clear line naming the
+    /// setting (CONTRACT.md), not a raw AES-GCM failure at the first signature.
+    public func checkMasterKey() throws {
+        guard let newest = try storage.signingKeys().first else { return }
+        do {
+            _ = try SigningKey(sealedPrivateKey: newest.encryptedPrivateKey, masterKey: masterKey, keyID: newest.kid)
+        } catch {
+            throw RuntimeError(
+                "ACCOUNTLINK_MASTER_KEY is not the key this database was sealed with (the stored signing keys do not decrypt); use the original master key")
+        }
+    }
+
     /// Reloads from the store, creating the first key when there is none.
     @discardableResult
     public func refresh() throws -> Loaded {

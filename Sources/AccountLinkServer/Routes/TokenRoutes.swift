@@ -6,7 +6,7 @@ extension AccountLinkApp {
     func tokenRequest(_ request: HTTPRequest) -> TokenRequest? {
         guard let form = request.form else { return nil }
         return TokenRequest(parameters: form, authorization: request.header("Authorization"),
-                            clientAddress: request.remoteAddress)
+                            clientAddress: request.clientIP)
     }
 
     func notForm() -> HTTPResponse {
@@ -30,12 +30,28 @@ extension AccountLinkApp {
         return http(IntrospectionEndpoint(environment: environment).handle(parsed))
     }
 
+    /// OIDC Core §5.3.1: GET or POST; the token in the header, or in a form body (RFC 6750 §2.2),
+    /// never in the query (§2.3 is not offered: URLs end up in logs).
     func userinfo(_ request: HTTPRequest) async -> HTTPResponse {
-        http(UserInfoEndpoint(environment: environment).handle(authorization: request.header("Authorization")))
+        let formToken = request.method == "POST" ? request.form?.values("access_token").first : nil
+        if request.method == "POST", request.form?.values("access_token").count ?? 0 > 1 {
+            return http(OAuthError.invalidRequest("access_token was sent more than once").response)
+        }
+        return http(UserInfoEndpoint(environment: environment)
+            .handle(authorization: request.header("Authorization"), formToken: formToken))
     }
 
-    /// The metadata never changes while the process runs, so it is rendered once (RFC 8414 §3).
-    func discovery(_ request: HTTPRequest) async -> HTTPResponse { discoveryResponse }
+    /// The metadata changes only when the published keys change algorithm (`keys rotate --es256`):
+    /// it is rendered again only then (RFC 8414 §3, OIDC Discovery §3).
+    func discovery(_ request: HTTPRequest) async -> HTTPResponse {
+        let published = (try? runtime.keyRing.current().published.map(\.algorithm.rawValue)) ?? ["RS256"]
+        var algorithms: [String] = []
+        for name in published where !algorithms.contains(name) { algorithms.append(name) }
+        if let cached = discoveryCache.withLock({ $0 }), cached.algorithms == algorithms { return cached.response }
+        let response = Self.render(DiscoveryDocument.response(environment.configuration, signingAlgorithms: algorithms))
+        discoveryCache.withLock { $0 = (algorithms, response) }
+        return response
+    }
 
     /// `POST /app-flip/authorize` (CONTRACT.md App Flip endpoint).
     func appFlip(_ request: HTTPRequest) async -> HTTPResponse {

@@ -48,7 +48,7 @@ extension AccountLinkApp {
         if let interaction = form["interaction"], !interaction.isEmpty {
             return http(AuthorizationFlow(environment: environment).handle(.loginSubmitted(
                 interactionID: interaction, email: form["email"] ?? "", password: form["password"] ?? "",
-                csrf: form["csrf_token"], clientAddress: request.remoteAddress)))
+                csrf: form["csrf_token"], clientAddress: request.clientIP)))
         }
         guard let cookie = request.cookies[CookiePolicy.loginName],
               ConstantTime.equals(loginCSRF(cookie), form["csrf_token"] ?? "")
@@ -57,7 +57,7 @@ extension AccountLinkApp {
         }
         do {
             guard let (session, account) = try WebSessions(environment: environment)
-                .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.remoteAddress)
+                .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.clientIP)
             else {
                 metrics.count("login_failed")
                 return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "", failed: true)

@@ -19,6 +19,9 @@ extension AuthorizationChecks {
         guard let client = try storage.client(id: id) else {
             throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered")
         }
+        guard !client.resourceServer else {
+            throw OAuthError.invalidRequest("this client is a resource server", detail: "client \(id) may only introspect")
+        }
         draft.client = client
     }
 

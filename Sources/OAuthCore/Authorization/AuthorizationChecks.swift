@@ -29,7 +29,7 @@ struct AuthorizationChecks {
     /// The parameters read; RFC 6749 §3.1 says others are ignored.
     static let allowList = [
         "client_id", "redirect_uri", "state", "scope", "response_type", "user_locale",
-        "nonce", "code_challenge", "code_challenge_method",
+        "nonce", "code_challenge", "code_challenge_method", "prompt", "max_age",
     ]
 
     /// Until these pass, errors are an error page.
@@ -45,6 +45,7 @@ struct AuthorizationChecks {
         ("checkResponseType", { try $0.checkResponseType(&$1) }),
         ("checkScope", { try $0.checkScope(&$1) }),
         ("checkPKCE", { try $0.checkPKCE(&$1) }),
+        ("checkPromptAndMaxAge", { try $0.checkPromptAndMaxAge(&$1) }),
     ]
 
     let storage: any Storage
@@ -77,6 +78,6 @@ struct AuthorizationChecks {
         return AuthorizationRequest(
             clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
             scope: draft.scope, userLocale: p["user_locale"], nonce: p["nonce"],
-            codeChallenge: draft.codeChallenge)
+            codeChallenge: draft.codeChallenge, prompt: p["prompt"], maxAge: p["max_age"].flatMap { Int($0) })
     }
 }

@@ -15,10 +15,16 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
     public var nonce: String?
     /// RFC 7636: S256 challenge, nil when none was sent (allowed for confidential clients only).
     public var codeChallenge: String?
+    /// OIDC Core §3.1.2.1 `prompt` (space-separated: none, login, consent) and `max_age` in seconds.
+    public var prompt: String?
+    public var maxAge: Int?
+
+    /// The `prompt` values sent.
+    public var promptValues: Set<String> { Set((prompt ?? "").split(separator: " ").map(String.init)) }
 
     public init(
         clientID: String, redirectURI: String, state: String?, scope: [String], userLocale: String?,
-        nonce: String?, codeChallenge: String?
+        nonce: String?, codeChallenge: String?, prompt: String? = nil, maxAge: Int? = nil
     ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
@@ -27,6 +33,8 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
         self.userLocale = userLocale
         self.nonce = nonce
         self.codeChallenge = codeChallenge
+        self.prompt = prompt
+        self.maxAge = maxAge
     }
 }
 

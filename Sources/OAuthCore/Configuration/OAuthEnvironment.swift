@@ -15,6 +15,8 @@ public struct OAuthEnvironment: Sendable {
     public var linkTokenRedeemer: (any LinkTokenRedeemer)?
     /// nil: the token-exchange grant answers `unsupported_grant_type`.
     public var tokenExchangeHandler: (any TokenExchangeHandler)?
+    /// Checks client_credentials access tokens (JWS we signed) at introspection; nil: none are accepted.
+    public var signedTokenVerifier: (any SignedTokenVerifier)? = nil
 
     public init(
         storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,

@@ -1,9 +1,17 @@
 /// RFC 8414 §2 and OIDC Discovery §3 metadata, served at both well-known paths (CONTRACT.md), with
 /// the extension `app_flip_endpoint`.
 public enum DiscoveryDocument {
-    public static func metadata(_ configuration: OAuthConfiguration) -> JSONValue {
+    /// `signingAlgorithms`: the algorithms of the published keys (OIDC Discovery §3
+    /// `id_token_signing_alg_values_supported` must list what ID tokens may be signed with).
+    public static func metadata(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"])
+        -> JSONValue
+    {
         let issuer = configuration.issuer
         return .object([
+            // OIDC RP-Initiated Logout 1.0 §2.1.
+            "end_session_endpoint": .string(issuer + "/logout"),
+            // OIDC Core §3.1.2.1 (listed as in OIDC Discovery 1.0 errata 2 `prompt_values_supported`).
+            "prompt_values_supported": .strings(["none", "login", "consent"]),
             "issuer": .string(issuer),
             "authorization_endpoint": .string(issuer + "/authorize"),
             "token_endpoint": .string(issuer + "/token"),
@@ -27,7 +35,7 @@ public enum DiscoveryDocument {
             "code_challenge_methods_supported": .strings(["S256"]),
             "scopes_supported": .strings(configuration.scopes.map(\.name)),
             "subject_types_supported": .strings(["public"]),
-            "id_token_signing_alg_values_supported": .strings(["RS256"]),
+            "id_token_signing_alg_values_supported": .strings(signingAlgorithms),
             "claims_supported": .strings([
                 "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "at_hash",
                 "email", "email_verified", "name",
@@ -37,9 +45,11 @@ public enum DiscoveryDocument {
     }
 
     /// The document as a cacheable JSON response (metadata is public, RFC 8414 §3.2).
-    public static func response(_ configuration: OAuthConfiguration) -> EndpointResponse {
+    public static func response(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"])
+        -> EndpointResponse
+    {
         .json(
-            status: 200, body: metadata(configuration).bytes,
+            status: 200, body: metadata(configuration, signingAlgorithms: signingAlgorithms).bytes,
             headers: [
                 Header("Content-Type", "application/json;charset=UTF-8"),
                 Header("Cache-Control", "max-age=3600"),

@@ -1,8 +1,9 @@
 import Foundation
 import Support
 
-/// RFC 7662: `POST /introspect`, for confidential clients. A client sees its own tokens; a
-/// first-party confidential client (the maker's resource server) sees every token. Everything else
+/// RFC 7662: `POST /introspect`, for confidential clients. A client sees its own tokens; a client
+/// registered as a resource server (the maker's fulfillment, `client add --resource-server`) sees every
+/// client's tokens (§4: the server decides which protected resources may introspect). Everything else
 /// is `{"active": false}` (§2.2).
 public struct IntrospectionEndpoint: Sendable {
     let environment: OAuthEnvironment
@@ -32,7 +33,8 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
-        guard let record = try activeRecord(token), record.clientID.sameBytes(client.id) || client.firstParty else {
+        if let signed = signedTokenIntrospection(token, client) { return signed }
+        guard let record = try activeRecord(token), record.clientID.sameBytes(client.id) || client.resourceServer else {
             return .object(["active": .bool(false)])
         }
         var body: [String: JSONValue] = [

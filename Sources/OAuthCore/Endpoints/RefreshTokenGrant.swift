@@ -63,6 +63,8 @@ struct RefreshTokenGrant: TokenGrant {
         if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .successor(record.hash) }
         let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
         guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
+            environment.logger.security(
+                SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
             try revokeFamily(record, client, storage, now, environment, "rotated refresh token reused after the grace period")
         }
         return .successor(record.hash)

@@ -27,6 +27,7 @@ public struct TokenEndpoint: Sendable {
     static let grants: [String: any TokenGrant] = {
         let all: [any TokenGrant] = [
             AuthorizationCodeGrant(), RefreshTokenGrant(), PasswordGrant(), TokenExchangeGrant(),
+            ClientCredentialsGrant(),
         ]
         var table: [String: any TokenGrant] = [:]
         for grant in all { table[type(of: grant).grantType] = grant }
@@ -45,6 +46,11 @@ public struct TokenEndpoint: Sendable {
             return .json(try await respond(request))
         } catch {
             let oauth = OAuthError.from(error)
+            if oauth.code == .invalidClient || oauth.code == .invalidGrant {
+                environment.logger.security(
+                    SecurityEvent.grantRefused,
+                    ["oauth.error": oauth.code.rawValue, "oauth.grant_type": request.parameters["grant_type"] ?? ""])
+            }
             environment.log(
                 oauth,
                 ["oauth.endpoint": "token", "oauth.grant_type": request.parameters["grant_type"] ?? ""])
@@ -65,6 +71,10 @@ public struct TokenEndpoint: Sendable {
         }
         let client = try ClientAuthenticator(storage: environment.storage)
             .authenticate(request.parameters, authorization: request.authorization).client
+        // A resource server may introspect, and only that (RFC 7662 §4).
+        guard !client.resourceServer else {
+            throw OAuthError.unauthorizedClient("a resource server may only introspect tokens")
+        }
         return try await grant.handle(request, client: client, environment: environment)
     }
 }

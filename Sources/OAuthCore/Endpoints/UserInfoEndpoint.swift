@@ -4,10 +4,11 @@ public struct UserInfoEndpoint: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    /// `authorization` is the `Authorization` header.
-    public func handle(authorization: String?) -> EndpointResponse {
+    /// `authorization` is the `Authorization` header; `formToken` the `access_token` of a form body
+    /// (RFC 6750 §2.2, what certified relying parties such as pyoidc send by default).
+    public func handle(authorization: String?, formToken: String? = nil) -> EndpointResponse {
         do {
-            return .json(try userInfo(authorization))
+            return .json(try userInfo(authorization, formToken))
         } catch {
             let oauth = OAuthError.from(error)
             environment.log(oauth, ["oauth.endpoint": "userinfo"])
@@ -15,8 +16,13 @@ public struct UserInfoEndpoint: Sendable {
         }
     }
 
-    private func userInfo(_ authorization: String?) throws -> JSONValue {
-        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else {
+    private func userInfo(_ authorization: String?, _ formToken: String?) throws -> JSONValue {
+        let header = TokenService.bearerToken(fromAuthorization: authorization)
+        // RFC 6750 §2: a client MUST NOT use more than one method to send the token.
+        guard header == nil || formToken == nil else {
+            throw OAuthError.invalidRequest("send the access token in the header or in the body, not both")
+        }
+        guard let token = header ?? formToken, !token.isEmpty else {
             throw OAuthError(.invalidToken, "a Bearer access token is required")
         }
         let bearer = try TokenService(environment: environment).verifyAccessToken(token)

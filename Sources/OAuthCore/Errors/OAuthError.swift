@@ -24,6 +24,10 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         // App Flip's vocabulary (CONTRACT.md App Flip endpoint), besides invalid_request/access_denied.
         case cancelled
         case unrecoverable
+        // OIDC Core §3.1.2.6: answers to prompt=none.
+        case loginRequired = "login_required"
+        case consentRequired = "consent_required"
+        case interactionRequired = "interaction_required"
 
         /// RFC 6749 §5.2: 400 except invalid_client (401); §4.1.2.1 maps the 5xx ones.
         public var status: Int {

@@ -40,8 +40,10 @@ public struct AuthorizationFlow: Sendable {
             environment.log(error, ["oauth.client_id": parameters["client_id"] ?? ""])
             return [.redirect(AuthorizationResponse.error(error, redirectURI: redirectURI, state: state))]
         case .valid(let request, let client):
+            let session = usable(try liveSession(sessionID), for: request)
+            if request.promptValues.contains("none") { return try silently(request, client, session) }
             var interaction = try newInteraction(request)
-            if let session = try liveSession(sessionID) {
+            if let session {
                 interaction.accountID = session.accountID
                 try store(
                     &interaction, InteractionState(request: request, authTime: session.authTime), insert: true
@@ -53,7 +55,7 @@ public struct AuthorizationFlow: Sendable {
         }
     }
 
-    private func newInteraction(_ request: AuthorizationRequest) throws -> Interaction {
+    func newInteraction(_ request: AuthorizationRequest) throws -> Interaction {
         let now = environment.clock.now()
         return Interaction(
             id: environment.random.token(byteCount: 32),

@@ -15,7 +15,7 @@ struct PasswordLogin {
         let keys =
             [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
         guard try throttle.take(keys, at: now, in: environment.storage) else {
-            environment.logger.info("login throttled", ["login.throttled": "true"])
+            environment.logger.security(SecurityEvent.loginThrottled)
             return nil
         }
         let account = try environment.storage.account(email: email)
@@ -25,6 +25,7 @@ struct PasswordLogin {
         let matches = verifier.verify(password: password, hash: hash ?? verifier.dummyHash) && hash != nil
         guard matches, let account, account.status == .active else {
             environment.audit("login.failure", accountID: account?.id)
+            environment.logger.security(SecurityEvent.loginFailed, account.map { ["account.id": $0.id] } ?? [:])
             return nil
         }
         try throttle.succeeded(keys, in: environment.storage)

@@ -84,6 +84,7 @@ public struct TokenService: Sendable {
     }
 
     private func invalidToken(_ detail: String) -> OAuthError {
-        OAuthError(.invalidToken, "the access token is invalid", detail: detail)
+        environment.logger.security(SecurityEvent.tokenRefused, ["oauth.detail": detail])
+        return OAuthError(.invalidToken, "the access token is invalid", detail: detail)
     }
 }

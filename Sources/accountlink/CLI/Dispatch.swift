@@ -6,7 +6,7 @@ extension CommandLine {
         ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
-        DemoCommand.self, SimulateAppFlipCommand.self,
+        DemoCommand.self, SimulateAppFlipCommand.self, DoctorCommand.self,
         AppleTransferExportCommand.self, AppleTransferImportCommand.self,
     ]
 
@@ -16,6 +16,16 @@ extension CommandLine {
         if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
             bare.out(Help.overview(commands))
             return words.isEmpty ? .usage : .success
+        }
+        if words == ["--version"] || words == ["version"] {
+            bare.out("accountlink \(Help.version)")
+            return .success
+        }
+        if let group = words.first, let listing = Help.group(group, commands), words.count == 1 || isHelp(words[1]) {
+            // `accountlink GROUP --help` lists the group's commands (CONTRACT.md, second round).
+            if words.count == 1 { bare.err(listing); return .usage }
+            bare.out(listing)
+            return .success
         }
         guard let (command, rest) = find(words) else {
             bare.err("accountlink: unknown command \"\(words.prefix(2).joined(separator: " "))\"; see accountlink --help")
@@ -38,6 +48,8 @@ extension CommandLine {
             return .software
         }
     }
+
+    static func isHelp(_ word: String) -> Bool { word == "--help" || word == "-h" || word == "help" }
 
     /// The longest command path that prefixes the words.
     static func find(_ words: [String]) -> (any Command.Type, [String])? {

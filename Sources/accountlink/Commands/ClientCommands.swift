@@ -9,7 +9,8 @@ enum ClientAddCommand: Command {
     static let help = """
         Usage: accountlink client add --id ID --name NAME [--google-project PROJECT_ID] [--app-flip]
                                       [--redirect-uri URI]... [--scope SCOPE]... [--public] [--first-party]
-                                      [--rotate-refresh-tokens] [--secret-stdin]
+                                      [--rotate-refresh-tokens] [--resource-server] [--client-credentials]
+                                      [--secret-stdin]
 
         Registers a client. A confidential client's secret is generated (256 bits) and printed once on
         stdout, unless --secret-stdin reads it from standard input; only its hash is stored.
@@ -22,50 +23,47 @@ enum ClientAddCommand: Command {
           --first-party       the maker's own app: password and token-exchange grants, App Flip endpoint,
                               consent implied
           --rotate-refresh-tokens  rotate refresh tokens on use (not for Google: it wants stable ones)
+          --resource-server   the maker's resource server (its fulfillment): a confidential client that may
+                              introspect the tokens of every client at /introspect, and do nothing else
+          --client-credentials  a confidential client that may get tokens for itself (grant_type=
+                              client_credentials, RFC 6749 §4.4), e.g. a back-end job calling the maker's API
         """
     static let spec = ArgumentSpec(
         valued: ["id", "name", "google-project"], repeatable: ["redirect-uri", "scope"],
-        booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens"])
+        booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server",
+                   "client-credentials"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let id = try arguments.required("id")
-        let name = try arguments.required("name")
-        try ClientValidation.checkID(id)
-        var redirects = arguments.values("redirect-uri")
-        if let project = arguments.value("google-project") {
-            try ClientValidation.checkID(project, what: "--google-project")
-            redirects += GoogleRedirectURIs.web(project: project)
-        }
-        if arguments.flag("app-flip") { redirects += GoogleRedirectURIs.appFlip }
-        for uri in redirects { try ClientValidation.checkRedirectURI(uri) }
-        let isPublic = arguments.flag("public")
-        if isPublic && arguments.flag("secret-stdin") { throw CommandFailure.usage("--public clients have no secret") }
+        var registration = ClientRegistration(id: try arguments.required("id"), name: try arguments.required("name"))
+        registration.googleProject = arguments.value("google-project")
+        registration.appFlip = arguments.flag("app-flip")
+        registration.redirectURIs = arguments.values("redirect-uri")
+        registration.scopes = arguments.values("scope")
+        registration.isPublic = arguments.flag("public")
+        registration.firstParty = arguments.flag("first-party")
+        registration.rotateRefreshTokens = arguments.flag("rotate-refresh-tokens")
+        registration.resourceServer = arguments.flag("resource-server")
+        registration.clientCredentials = arguments.flag("client-credentials")
+        do { _ = try registration.checkedRedirectURIs() } catch { throw failure(error) }
         let runtime = try context.runtime()
-        var secret: String?
-        if !isPublic {
-            secret = arguments.flag("secret-stdin")
-                ? context.readStandardInput().trimmingCharacters(in: .newlines) : ClientSecret.generate(runtime.random)
-            guard let s = secret, ClientSecret.isAcceptable(s) else {
-                throw CommandFailure.data("the secret must be at least 32 characters")
-            }
+        if arguments.flag("secret-stdin") {
+            registration.secret = context.readStandardInput().trimmingCharacters(in: .newlines)
         }
-        let client = Client(
-            id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: ClientValidation.unique(redirects),
-            scopes: arguments.values("scope"), isPublic: isPublic, firstParty: arguments.flag("first-party"),
-            appFlip: arguments.flag("app-flip"), rotateRefreshTokens: arguments.flag("rotate-refresh-tokens"),
-            createdAt: runtime.clock.now())
-        do {
-            try runtime.storage.insertClient(client)
-        } catch StoreError.conflict {
-            throw CommandFailure.data("a client with id \(id) already exists")
-        }
-        runtime.audit("client.added", clientID: id)
-        context.err("registered client \(id) with \(client.redirectURIs.count) redirect URI(s)")
+        let registered: (client: Client, secret: String?)
+        do { registered = try registration.register(runtime, actor: "cli") } catch { throw failure(error) }
+        let (client, secret) = registered
+        context.err("registered client \(client.id) with \(client.redirectURIs.count) redirect URI(s)")
         if let secret, !arguments.flag("secret-stdin") {
             context.err("client secret (shown once, store it now):")
             context.out(secret)
         }
         return .success
+    }
+
+    /// Usage problems exit 64, unacceptable values and conflicts 65.
+    private static func failure(_ error: ClientRegistration.Failure) -> CommandFailure {
+        if case .usage(let text) = error { return .usage(text) }
+        return .data(error.message)
     }
 }
 
@@ -90,6 +88,8 @@ enum ClientListCommand: Command {
                 var kinds = [client.isPublic ? "public" : "confidential"]
                 if client.firstParty { kinds.append("first-party") }
                 if client.appFlip { kinds.append("app-flip") }
+                if client.resourceServer { kinds.append("resource-server") }
+                if client.clientCredentials { kinds.append("client-credentials") }
                 context.out("\(client.id)\t\(client.name)\t\(kinds.joined(separator: ","))\t\(client.redirectURIs.count) redirect URI(s)")
             }
         }
@@ -116,29 +116,5 @@ enum ClientRemoveCommand: Command {
         runtime.audit("client.removed", clientID: id)
         context.err("removed client \(id)")
         return .success
-    }
-}
-
-struct ClientView: Encodable {
-    let id: String
-    let name: String
-    let redirect_uris: [String]
-    let scopes: [String]
-    let `public`: Bool
-    let first_party: Bool
-    let app_flip: Bool
-    let rotate_refresh_tokens: Bool
-    let created_at: String
-
-    init(_ client: Client) {
-        id = client.id
-        name = client.name
-        redirect_uris = client.redirectURIs
-        scopes = client.scopes
-        `public` = client.isPublic
-        first_party = client.firstParty
-        app_flip = client.appFlip
-        rotate_refresh_tokens = client.rotateRefreshTokens
-        created_at = JSONOutput.timestamp(client.createdAt)
     }
 }

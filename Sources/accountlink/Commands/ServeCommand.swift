@@ -1,6 +1,7 @@
 import AccountLinkServer
 import Dispatch
 import HTTPServer
+import Support
 
 enum ServeCommand: Command {
     static let path = ["serve"]
@@ -18,25 +19,43 @@ enum ServeCommand: Command {
         context.logger = AccountLinkServer.serverLogger(configuration)
         let runtime = try context.runtime()
         let app = try AccountLinkApp(runtime: runtime)
-        let server = HTTPServer(
-            configuration: HTTPServer.Configuration(host: configuration.listenHost, port: configuration.listenPort),
-            responder: app.responder(), logger: runtime.logger.with(label: "http"))
+        var http = HTTPServer.Configuration(host: configuration.listenHost, port: configuration.listenPort)
+        http.trustedProxies = Set(configuration.trustedProxies)
+        let server = HTTPServer(configuration: http, responder: app.responder(), logger: runtime.logger.with(label: "http"))
         do {
             try server.start()
         } catch {
             throw CommandFailure.unavailable("cannot listen on \(configuration.listenDescription): \(error)")
         }
         server.installSignalHandlers()
+        let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
         // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 server.waitForShutdown()
+                admin?.shutdown()
                 done.resume()
             }
         }
         background.cancel()
         return .success
+    }
+
+    /// The admin API on its own listener (ACCOUNTLINK_ADMIN_LISTEN), stopped with the main server.
+    static func startAdmin(_ app: AccountLinkApp, _ configuration: ServerConfiguration, logger: Logger) throws
+        -> HTTPServer?
+    {
+        guard let admin = configuration.admin, let responder = app.adminResponder() else { return nil }
+        let server = HTTPServer(configuration: HTTPServer.Configuration(host: admin.host, port: admin.port),
+                                responder: responder, logger: logger.with(label: "admin"))
+        do {
+            try server.start()
+        } catch {
+            throw CommandFailure.unavailable("cannot listen on \(admin.host):\(admin.port) (ACCOUNTLINK_ADMIN_LISTEN): \(error)")
+        }
+        logger.info("admin API listening", ["http.port": String(server.boundPort)])
+        return server
     }
 }

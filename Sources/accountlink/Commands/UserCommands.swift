@@ -48,24 +48,9 @@ enum UserListCommand: Command {
         """
     static let spec = ArgumentSpec(booleans: ["json"])
 
-    struct View: Encodable {
-        let id: String
-        let email: String?
-        let email_verified: Bool
-        let name: String?
-        let status: String
-        let sign_in_methods: [String]
-        let created_at: String
-    }
-
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let storage = try context.runtime().storage
-        let views = try storage.listAccounts().map { account in
-            View(id: account.id, email: account.email, email_verified: account.emailVerified, name: account.displayName,
-                 status: account.status.rawValue,
-                 sign_in_methods: try storage.identities(accountID: account.id).map(\.provider.rawValue),
-                 created_at: JSONOutput.timestamp(account.createdAt))
-        }
+        let views = try storage.listAccounts().map { try UserView($0, storage: storage) }
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(views))
         } else if views.isEmpty {

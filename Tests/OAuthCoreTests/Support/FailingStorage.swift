@@ -116,4 +116,7 @@ struct FailingStorage: Storage {
     }
     func appendAudit(_ event: AuditEvent) throws { try run { try inner.appendAudit(event) } }
     func auditEvents(limit: Int) throws -> [AuditEvent] { try run { try inner.auditEvents(limit: limit) } }
+    func auditEvents(accountID: String?, after: Date?, limit: Int) throws -> [AuditEvent] {
+        try run { try inner.auditEvents(accountID: accountID, after: after, limit: limit) }
+    }
 }

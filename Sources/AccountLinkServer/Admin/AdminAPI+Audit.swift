@@ -1,0 +1,45 @@
+import Foundation
+import HTTPServer
+import OAuthCore
+import Support
+
+extension AdminAPI {
+    struct AuditView: Encodable {
+        let id: String
+        let time: String
+        let kind: String
+        let account_id: String?
+        let client_id: String?
+        let detail: String
+    }
+
+    /// The most events one answer holds.
+    static let auditLimit = 1000
+
+    /// `GET /admin/audit?account_id=&after=`: newest first, at most `auditLimit`; `after` is an RFC 3339
+    /// time (events strictly later: pass the `time` of the newest event seen to poll for more).
+    func audit(_ request: HTTPRequest) throws -> HTTPResponse {
+        var after: Date?
+        if let text = request.query["after"] {
+            guard let date = Self.parseTime(text) else {
+                throw AdminFailure.invalid("after must be an RFC 3339 time such as 2026-12-03T10:00:00Z")
+            }
+            // Half a millisecond past the stated one: stores keep whole milliseconds and round down,
+            // so events of that very millisecond stay out, whatever the floating-point error.
+            after = Date(timeIntervalSince1970: ((date.timeIntervalSince1970 * 1000).rounded() + 0.5) / 1000)
+        }
+        let events = try runtime.storage.auditEvents(accountID: request.query["account_id"], after: after,
+                                                     limit: Self.auditLimit)
+        return Self.ok(events.map {
+            AuditView(id: $0.id, time: RFC3339.string($0.time), kind: $0.kind, account_id: $0.accountID,
+                      client_id: $0.clientID, detail: $0.detail)
+        })
+    }
+
+    static func parseTime(_ text: String) -> Date? {
+        let precise = ISO8601DateFormatter()
+        precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return precise.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+    }
+
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPServer
+import OAuthCore
+
+extension AdminAPI {
+    /// `POST /admin/clients` body: the field names of `client list --json` plus `google_project`.
+    struct NewClient: Decodable {
+        let id: String
+        let name: String
+        var redirect_uris: [String]?
+        var scopes: [String]?
+        var `public`: Bool?
+        var first_party: Bool?
+        var app_flip: Bool?
+        var rotate_refresh_tokens: Bool?
+        var google_project: String?
+        var resource_server: Bool?
+        var client_credentials: Bool?
+        var client_secret: String?
+    }
+
+    /// The client as `client list --json` shows it, plus its secret once.
+    struct CreatedClient: Encodable {
+        let client: ClientView
+        let client_secret: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try client.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(client_secret, forKey: .client_secret)
+        }
+
+        enum Key: String, CodingKey { case client_secret }
+    }
+
+    func clients(_ request: HTTPRequest, _ path: [String]) throws -> HTTPResponse {
+        let storage = runtime.storage
+        switch (request.method, path.count) {
+        case ("GET", 0): return Self.ok(try storage.listClients().map(ClientView.init))
+        case ("POST", 0): return try addClient(request)
+        case ("GET", 1):
+            guard let client = try storage.client(id: path[0]) else { throw AdminFailure.notFound("client \(path[0])") }
+            return Self.ok(ClientView(client))
+        case ("DELETE", 1):
+            guard try storage.deleteClient(id: path[0], at: runtime.clock.now()) else {
+                throw AdminFailure.notFound("client \(path[0])")
+            }
+            runtime.audit("client.removed", clientID: path[0], detail: "by \(Self.actor)")
+            return .empty(204)
+        case (_, 0), (_, 1): throw AdminFailure(405, "method_not_allowed", "\(request.method) is not allowed here")
+        default: throw AdminFailure.notFound("such client resource")
+        }
+    }
+
+    func addClient(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let body = try? request.decodeJSON(NewClient.self) else {
+            throw AdminFailure.invalid("the body must be a JSON object with at least id and name")
+        }
+        var registration = ClientRegistration(id: body.id, name: body.name)
+        registration.redirectURIs = body.redirect_uris ?? []
+        registration.scopes = body.scopes ?? []
+        registration.isPublic = body.public ?? false
+        registration.firstParty = body.first_party ?? false
+        registration.appFlip = body.app_flip ?? false
+        registration.rotateRefreshTokens = body.rotate_refresh_tokens ?? false
+        registration.googleProject = body.google_project
+        registration.resourceServer = body.resource_server ?? false
+        registration.clientCredentials = body.client_credentials ?? false
+        registration.secret = body.client_secret
+        do {
+            let (client, secret) = try registration.register(runtime, actor: Self.actor)
+            // A secret the caller chose is not echoed back.
+            return Self.ok(CreatedClient(client: ClientView(client), client_secret: body.client_secret == nil ? secret : nil),
+                           status: 201)
+        } catch .conflict(let text) {
+            throw AdminFailure(409, "conflict", text)
+        } catch {
+            throw AdminFailure.invalid(error.message)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import OAuthCore
+
+/// A client as `accountlink client list --json` and the admin API show it (never its secret).
+public struct ClientView: Codable, Sendable {
+    public let id: String
+    public let name: String
+    public let redirect_uris: [String]
+    public let scopes: [String]
+    public let `public`: Bool
+    public let first_party: Bool
+    public let app_flip: Bool
+    public let rotate_refresh_tokens: Bool
+    public let resource_server: Bool
+    public let client_credentials: Bool
+    public let created_at: String
+
+    public init(_ client: Client) {
+        id = client.id
+        name = client.name
+        redirect_uris = client.redirectURIs
+        scopes = client.scopes
+        `public` = client.isPublic
+        first_party = client.firstParty
+        app_flip = client.appFlip
+        rotate_refresh_tokens = client.rotateRefreshTokens
+        resource_server = client.resourceServer
+        client_credentials = client.clientCredentials
+        created_at = JSONTime.timestamp(client.createdAt)
+    }
+}
+
+/// An account as `accountlink user list --json` and the admin API show it (never a password hash).
+public struct UserView: Codable, Sendable {
+    public let id: String
+    public let email: String?
+    public let email_verified: Bool
+    public let name: String?
+    public let status: String
+    public let sign_in_methods: [String]
+    public let created_at: String
+
+    public init(_ account: Account, storage: any Storage) throws {
+        id = account.id
+        email = account.email
+        email_verified = account.emailVerified
+        name = account.displayName
+        status = account.status.rawValue
+        sign_in_methods = try storage.identities(accountID: account.id).map(\.provider.rawValue)
+        created_at = JSONTime.timestamp(account.createdAt)
+    }
+}
+
+/// The one timestamp format of the JSON the CLI and the admin API show.
+public enum JSONTime {
+    /// RFC 3339 in UTC, whole seconds.
+    public static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

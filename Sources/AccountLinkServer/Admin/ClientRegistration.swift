@@ -1,0 +1,110 @@
+import AppFlipKit
+import Foundation
+import OAuthCore
+
+/// Registering a client, shared by `accountlink client add` and `POST /admin/clients` so that both
+/// apply the same rules (one owner per rule).
+public struct ClientRegistration: Sendable {
+    public enum Failure: Error, Equatable {
+        /// The request is malformed (CLI exit 64, HTTP 400).
+        case usage(String)
+        /// The values are unacceptable (CLI exit 65, HTTP 400).
+        case data(String)
+        /// A client with that id exists (CLI exit 65, HTTP 409).
+        case conflict(String)
+
+        public var message: String {
+            switch self {
+            case .usage(let text), .data(let text), .conflict(let text): text
+            }
+        }
+    }
+
+    public var id: String
+    public var name: String
+    public var googleProject: String?
+    public var appFlip = false
+    public var redirectURIs: [String] = []
+    public var scopes: [String] = []
+    public var isPublic = false
+    public var firstParty = false
+    public var rotateRefreshTokens = false
+    public var resourceServer = false
+    public var clientCredentials = false
+    /// A secret the operator chose; nil: one is generated for a confidential client.
+    public var secret: String?
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// Validates, stores and audits the client; returns it with the secret to show once (nil for public clients).
+    public func register(_ runtime: Runtime, actor: String) throws(Failure) -> (client: Client, secret: String?) {
+        let redirects = try checkedRedirectURIs()
+        if isPublic && secret != nil { throw .usage("public clients have no secret") }
+        if isPublic && resourceServer { throw .usage("a resource server must be a confidential client") }
+        if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
+        let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
+        if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
+        let client = Client(
+            id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
+            isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
+            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials)
+        do {
+            try runtime.storage.insertClient(client)
+        } catch StoreError.conflict {
+            throw .conflict("a client with id \(id) already exists")
+        } catch {
+            throw .data("cannot store the client: \(error)")
+        }
+        runtime.audit("client.added", clientID: id, detail: "by \(actor)")
+        return (client, secret)
+    }
+
+    /// The id, name and redirect URIs checked; Google's URIs added as asked. Stores nothing.
+    public func checkedRedirectURIs() throws(Failure) -> [String] {
+        try Self.checkID(id, what: "id")
+        guard !name.isEmpty else { throw .usage("name is required") }
+        var redirects = redirectURIs
+        if let googleProject {
+            try Self.checkID(googleProject, what: "google project")
+            redirects += GoogleRedirectURIs.web(project: googleProject)
+        }
+        if appFlip { redirects += GoogleRedirectURIs.appFlip }
+        for uri in redirects { try Self.checkRedirectURI(uri) }
+        var seen = Set<String>()
+        return redirects.filter { seen.insert($0).inserted }
+    }
+
+    /// Client ids stay to letters, digits, `.`, `_`, `-`: odd characters caused URL-encoding
+    /// mismatches with Google (specs/google-account-linking.md §8.6).
+    public static func checkID(_ id: String, what: String) throws(Failure) {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard !id.isEmpty, id.count <= 128, id.allSatisfy(allowed.contains) else {
+            throw .usage("\(what) may contain only letters, digits, '.', '_' and '-' (1 to 128 characters)")
+        }
+    }
+
+    /// RFC 6749 §3.1.2: absolute, no fragment; https, http only on loopback (RFC 8252 §7.3), or a
+    /// private-use scheme for native apps (RFC 8252 §7.1).
+    public static func checkRedirectURI(_ uri: String) throws(Failure) {
+        guard let components = URLComponents(string: uri), let scheme = components.scheme?.lowercased() else {
+            throw .data("redirect URI \(uri) is not an absolute URI")
+        }
+        guard components.fragment == nil else { throw .data("redirect URI \(uri) must not have a fragment") }
+        switch scheme {
+        case "https":
+            guard let host = components.host, !host.isEmpty else { throw .data("redirect URI \(uri) has no host") }
+        case "http":
+            let host = components.host ?? ""
+            guard host == "localhost" || host == "::1" || host.hasPrefix("127.") else {
+                throw .data("redirect URI \(uri): http is allowed only for a loopback host")
+            }
+        default:
+            guard scheme.contains(".") else {
+                throw .data("redirect URI \(uri): use https, loopback http, or a reverse-DNS private-use scheme")
+            }
+        }
+    }
+}

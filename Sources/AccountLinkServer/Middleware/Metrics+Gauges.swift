@@ -1,0 +1,18 @@
+import Foundation
+import OAuthCore
+import StorePostgres
+
+extension AccountLinkApp {
+    /// Gauges of what exists: the PostgreSQL pool, and the background revocation jobs waiting to be retried.
+    func registerGauges() {
+        let storage = runtime.storage
+        if let postgres = storage as? PostgresStorage {
+            metrics.gauge("accountlink_db_pool_connections_open") { Double(postgres.poolStatistics.open) }
+            metrics.gauge("accountlink_db_pool_connections_idle") { Double(postgres.poolStatistics.idle) }
+            metrics.gauge("accountlink_db_pool_connections_max") { Double(postgres.poolStatistics.size) }
+        }
+        metrics.gauge("accountlink_background_pending_revocations") {
+            (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
+        }
+    }
+}

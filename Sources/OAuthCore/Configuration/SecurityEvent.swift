@@ -1,0 +1,22 @@
+import Support
+
+/// Security events (failed login, throttled, refused token, reuse detected) are log records with
+/// one message and an `event` field naming the kind, so that they are logged wherever they happen
+/// and the server can count them from the same records (its `/metrics`).
+public enum SecurityEvent {
+    public static let message = "security event"
+
+    public static let loginFailed = "login_failed"
+    public static let loginThrottled = "login_throttled"
+    public static let tokenRefused = "token_refused"
+    public static let grantRefused = "grant_refused"
+    public static let codeReuse = "code_reuse_detected"
+    public static let refreshTokenReuse = "refresh_token_reuse_detected"
+}
+
+extension Logger {
+    /// Logs a security event. Never pass a token, code, secret or password in `fields`.
+    public func security(_ kind: String, _ fields: [String: String] = [:]) {
+        warning(SecurityEvent.message, fields.merging(["event": kind]) { _, new in new })
+    }
+}

@@ -1,0 +1,12 @@
+import AccountLinkServer
+import Foundation
+
+enum JSONOutput {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func timestamp(_ date: Date) -> String { JSONTime.timestamp(date) }
+}

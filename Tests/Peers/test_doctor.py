@@ -1,0 +1,74 @@
+"""`accountlink doctor` (issue 13 item 6) against a deployment that satisfies Google's and Apple's
+requirements, and against one that does not: exit status, the findings and their fixes."""
+import base64
+import copy
+import json
+import secrets
+import tempfile
+
+import pytest
+
+from conftest import Server
+
+ISSUER = "https://auth.example.test"
+
+
+@pytest.fixture(scope="module")
+def ready(standins):
+    with tempfile.TemporaryDirectory(prefix="accountlink-doctor-") as folder:
+        server = Server(folder, standins, {
+            "ACCOUNTLINK_ISSUER": ISSUER,
+            "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
+        server.cli("client", "add", "--id", "google", "--name", "Google", "--google-project", "home-project",
+                   "--app-flip")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def doctor(server, *args):
+    result = server.cli("doctor", "--json", *args, check=False)
+    findings = json.loads(result.stdout)
+    assert all(set(f) == {"check", "ok", "message", "fix"} for f in findings)
+    return result.returncode, {f["check"]: f for f in findings}
+
+
+def test_a_ready_deployment_passes_every_check(ready):
+    status, findings = doctor(ready, "--via", ready.base_url)
+    assert status == 0, [f for f in findings.values() if not f["ok"]]
+    for check in ["https_issuer", "apple_app_ids", "apple_key", "master_key", "token_lifetime",
+                  "google_client:google", "google_client:google:app_flip", "discovery", "jwks",
+                  "apple_app_site_association"]:
+        assert findings[check]["ok"], check
+    text = ready.cli("doctor", "--via", ready.base_url, check=False)
+    assert text.returncode == 0 and "ready for Google and Apple" in text.stderr
+
+
+def test_a_broken_deployment_lists_each_problem_with_its_fix(ready):
+    ready.cli("client", "add", "--id", "google-partial", "--name", "Partial", "--redirect-uri",
+              "https://oauth-redirect.googleusercontent.com/r/other-project", "--rotate-refresh-tokens")
+    broken = copy.copy(ready)  # the same database and server, a worse configuration
+    dropped = {"ACCOUNTLINK_APPLE_APP_IDS", "ACCOUNTLINK_APPLE_KEY_ID", "ACCOUNTLINK_APPLE_TEAM_ID",
+               "ACCOUNTLINK_APPLE_PRIVATE_KEY_FILE"}
+    broken.env = {k: v for k, v in ready.env.items() if k not in dropped}
+    status, findings = doctor(broken, "--via", ready.base_url)
+    assert status == 1
+    failing = {name for name, f in findings.items() if not f["ok"]}
+    assert {"apple_app_ids", "apple_key", "google_client:google-partial",
+            "google_client:google-partial:refresh"} <= failing, failing
+    assert "--google-project" in findings["google_client:google-partial"]["fix"]
+    assert "ACCOUNTLINK_APPLE_APP_IDS" in findings["apple_app_ids"]["fix"]
+    ready.cli("client", "remove", "google-partial")
+
+
+def test_an_unreachable_http_development_server_fails(tmp_path, standins):
+    server = Server(tmp_path, standins)
+    status, findings = doctor(server)
+    assert status == 1
+    assert not findings["https_issuer"]["ok"] and "ACCOUNTLINK_ISSUER" in findings["https_issuer"]["fix"]
+    assert not findings["master_key"]["ok"], "the generated key lies beside the SQLite database"
+    assert not findings["google_client"]["ok"] and "--google-project" in findings["google_client"]["fix"]
+    assert not findings["server"]["ok"]
+
