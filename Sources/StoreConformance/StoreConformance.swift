@@ -22,6 +22,7 @@ public enum StoreConformance {
     public static let cases: [ConformanceCase] =
         clientCases + accountCases + identityCases + credentialCases + grantCases + tokenCases
         + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
+        + mailCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -19,6 +19,9 @@ struct MemoryState: Sendable {
     var signingKeys: [StoredSigningKey] = []
     var notifications: [String: Date] = [:]
     var audit: [AuditEvent] = []
+    var oneTimeTokens: [String: OneTimeToken] = [:]
+    var outbox: [String: OutboxMail] = [:]
+    var outboxOrder: [String] = []
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }

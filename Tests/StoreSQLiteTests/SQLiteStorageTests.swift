@@ -15,7 +15,7 @@ import Testing
             try storage.insertAccount(account("kept"))
             try storage.migrate()
             try SQLiteStorage(path: folder.path("db.sqlite")).migrate()
-            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version") == ["1"])
+            #expect(try storage.texts("SELECT version FROM schema_migrations ORDER BY version") == ["1", "2"])
             #expect(try storage.account(id: "kept") != nil)
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// all pass the one suite in StoreConformance. Every method is atomic on its own; `transaction`
 /// groups several so that either all of them happen or none (STYLE.md §6).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
-    SigningKeyStore, NotificationStore, AuditStore, Sendable
+    SigningKeyStore, NotificationStore, AuditStore, OneTimeTokenStore, OutboxStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.
