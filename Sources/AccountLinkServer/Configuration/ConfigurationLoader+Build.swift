@@ -9,7 +9,7 @@ extension ConfigurationLoader {
         guard ["debug", "info", "warning", "error"].contains(level) else {
             throw ConfigurationError(key: name(Self.logLevel), "must be debug, info, warning or error")
         }
-        return ServerConfiguration(
+        var configuration = ServerConfiguration(
             listenHost: host, listenPort: port, issuer: issuer,
             database: try parseDatabase(value(Self.database) ?? "sqlite:./accountlink-data/accountlink.sqlite"),
             masterKey: try parseMasterKey(),
@@ -23,6 +23,8 @@ extension ConfigurationLoader {
             androidPackage: value(Self.androidPackage),
             androidCertFingerprints: list(Self.androidCerts),
             accessTokenLifetime: lifetime, logLevel: level)
+        configuration.accountMail = try parseAccountMail(issuer: issuer)
+        return configuration
     }
 
     func parseListen(_ text: String) throws -> (String, Int) {

@@ -41,6 +41,9 @@ public struct ConfigurationLoader {
     static let accessLifetime = Setting(
         env: "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME", json: "access_token_lifetime", flag: nil)
     static let logLevel = Setting(env: "ACCOUNTLINK_LOG_LEVEL", json: "log_level", flag: nil)
+    static let smtpURL = Setting(env: "ACCOUNTLINK_SMTP_URL", json: "smtp_url", flag: nil)
+    static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
+    static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]

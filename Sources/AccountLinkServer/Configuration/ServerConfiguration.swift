@@ -56,6 +56,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
+    /// Sign-up, email and outgoing mail (issue #10; CONTRACT.md second round).
+    public var accountMail: AccountMailSettings = AccountMailSettings()
 
     public var listenDescription: String { "\(listenHost):\(listenPort)" }
 
@@ -64,4 +66,17 @@ public struct ServerConfiguration: Sendable, Equatable {
         while text.hasSuffix("/") { text.removeLast() }
         return text
     }
+}
+
+/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`.
+public struct AccountMailSettings: Sendable, Equatable {
+    /// nil: mail stays in the outbox (`accountlink mail list`).
+    public var smtpURL: String?
+    /// STARTTLS is required (smtp:// to a host that is not loopback).
+    public var smtpRequiresTLS: Bool = true
+    /// nil until built: `no-reply@` + the issuer's host.
+    public var from: String = ""
+    public var signUpOpen: Bool = true
+
+    public init() {}
 }

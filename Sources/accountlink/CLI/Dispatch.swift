@@ -7,6 +7,7 @@ extension CommandLine {
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
         DemoCommand.self, SimulateAppFlipCommand.self,
+        UserSetPasswordCommand.self, UserDisableCommand.self, UserEnableCommand.self, MailListCommand.self,
     ]
 
     static func runAccountLink(_ words: [String]) async -> ExitCode {
