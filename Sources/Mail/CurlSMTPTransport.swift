@@ -46,6 +46,11 @@ public struct CurlSMTPTransport: SMTPTransport {
         return Self.classify(code, reply: reply, text: String(cString: curl_easy_strerror(code)))
     }
 
+    /// `classify` by libcurl's numeric result code (for tests, which do not import CCurl).
+    static func classify(rawCode: UInt32, reply: Int, text: String) -> SMTPOutcome {
+        classify(CURLcode(rawCode), reply: reply, text: text)
+    }
+
     /// Only a final 2xx is delivered; any 4xx/5xx reply or a failure before the server said anything
     /// useful is certain; a break after MAIL/RCPT/DATA were accepted (250, 354) is unknown.
     static func classify(_ code: CURLcode, reply: Int, text: String) -> SMTPOutcome {

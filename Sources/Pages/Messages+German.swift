@@ -47,32 +47,6 @@ extension Messages {
         .msgFormExpired: "Das Formular ist abgelaufen. Lade die Seite neu und versuche es noch einmal.",
         .msgTryAgain: "Versuche es gleich noch einmal.",
         .msgAccountDeleted: "Dein Konto und alle Verknüpfungen wurden gelöscht.",
-    ]
-
-    /// Brazilian Portuguese, with the wording of Google's pt-BR App Flip page ("Concordar e
-    /// vincular", "Cancelar"); keys missing here fall back to English.
-    public static let brazilianPortugueseTable: [Key: String] = [
-        .signInTitle: "Fazer login no {product}",
-        .email: "E-mail",
-        .password: "Senha",
-        .signIn: "Fazer login",
-        .signInFailed: "O e-mail ou a senha estão incorretos.",
-        .or: "ou",
-        .signInWithApple: "Iniciar sessão com a Apple",
-        .signInWithGoogle: "Fazer login com o Google",
-        .consentTitle: "Vincular sua conta do {product} ao Google",
-        .consentIntro: "O Google quer se vincular à sua conta do {product}.",
-        .consentAuthorization: "Depois da vinculação, o Google poderá controlar seus dispositivos.",
-        .consentPrivacy: "Política de Privacidade do Google",
-        .consentUnlink: "Você pode desvincular a qualquer momento nas configurações da sua conta.",
-        .consentSignedInAs: "Conectado como {email}.",
-        .useAnotherAccount: "Usar outra conta",
-        .agreeAndLink: "Concordar e vincular",
-        .cancel: "Cancelar",
-        .errorTitle: "Algo deu errado",
-        .unlink: "Desvincular",
-        .deleteAccount: "Excluir conta",
-        .logOut: "Sair",
         // Accounts and email (issue #10): sign-up, verification, reset, change, mails.
         .signUpTitle: "Ihr Konto bei {product} erstellen",
         .signUpLink: "Konto erstellen",
@@ -131,5 +105,31 @@ extension Messages {
         .mailChangeNoticeSubject: "Die E-Mail-Adresse Ihres Kontos bei {product} wird geändert",
         .mailChangeNoticeBody: "Jemand möchte die E-Mail-Adresse Ihres Kontos bei {product} in {email} ändern. Sie ändert sich erst, wenn ein dorthin gesendeter Link geöffnet wird. Wenn Sie das nicht waren, setzen Sie Ihr Passwort zurück.",
         .mailFooter: "Diese E-Mail wurde von {product} gesendet.",
+    ]
+
+    /// Brazilian Portuguese, with the wording of Google's pt-BR App Flip page ("Concordar e
+    /// vincular", "Cancelar"); keys missing here fall back to English.
+    public static let brazilianPortugueseTable: [Key: String] = [
+        .signInTitle: "Fazer login no {product}",
+        .email: "E-mail",
+        .password: "Senha",
+        .signIn: "Fazer login",
+        .signInFailed: "O e-mail ou a senha estão incorretos.",
+        .or: "ou",
+        .signInWithApple: "Iniciar sessão com a Apple",
+        .signInWithGoogle: "Fazer login com o Google",
+        .consentTitle: "Vincular sua conta do {product} ao Google",
+        .consentIntro: "O Google quer se vincular à sua conta do {product}.",
+        .consentAuthorization: "Depois da vinculação, o Google poderá controlar seus dispositivos.",
+        .consentPrivacy: "Política de Privacidade do Google",
+        .consentUnlink: "Você pode desvincular a qualquer momento nas configurações da sua conta.",
+        .consentSignedInAs: "Conectado como {email}.",
+        .useAnotherAccount: "Usar outra conta",
+        .agreeAndLink: "Concordar e vincular",
+        .cancel: "Cancelar",
+        .errorTitle: "Algo deu errado",
+        .unlink: "Desvincular",
+        .deleteAccount: "Excluir conta",
+        .logOut: "Sair",
     ]
 }

@@ -78,7 +78,8 @@ extension StoreConformance {
             try expect(try s.updateMail(done, ifUnchangedFrom: claimed), "result")
             try expectEqual(try s.mail(id: "m1"), done, "stored result")
             try expectEqual(try s.dueMail(at: Fixture.time(500), limit: 5), [], "sent is never due")
-            let results = try race { _ in try s.updateMail(claimed, ifUnchangedFrom: done) }
+            let (reclaim, finished) = (claimed, done)
+            let results = try race { _ in try s.updateMail(reclaim, ifUnchangedFrom: finished) }
             try expectEqual(results.filter { $0 }.count, 1, "racing claimers that won")
             try s.insertAccount(Fixture.account("a"))
             try s.insertOneTimeToken(oneTimeToken("raced", account: "a"))

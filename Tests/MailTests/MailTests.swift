@@ -1,15 +1,9 @@
 import Foundation
-import Mail
+@testable import Mail
 import OAuthCore
 import StoreMemory
 import Support
 import Testing
-
-/// A clock the test moves.
-final class TestClock: Clock, @unchecked Sendable {
-    var time = Date(timeIntervalSince1970: 1_800_000_000)
-    func now() -> Date { time }
-}
 
 /// Plays an SMTP server's answers in order (the real server is Tests/Peers/test_accounts_email.py's).
 final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
@@ -57,13 +51,13 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
 }
 
 @Suite struct OutboxSenderTests {
-    func setUp(_ script: [SMTPOutcome]) throws -> (MemoryStorage, TestClock, ScriptedTransport, OutboxSender) {
+    func setUp(_ script: [SMTPOutcome]) throws -> (MemoryStorage, ManualClock, ScriptedTransport, OutboxSender) {
         let storage = MemoryStorage()
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = ScriptedTransport(script)
         try storage.insertMail(OutboxMail(id: "m1", kind: "verify-email", accountID: nil, recipient: "p@example.com",
-                                          subject: "S", textBody: "T", htmlBody: "<p>H</p>", nextAttemptAt: clock.time,
-                                          createdAt: clock.time))
+                                          subject: "S", textBody: "T", htmlBody: "<p>H</p>", nextAttemptAt: clock.now(),
+                                          createdAt: clock.now()))
         let sender = OutboxSender(storage: storage, transport: transport, from: "no-reply@x.example", fromName: "X",
                                   clock: clock, logger: Logger(label: "test", minimumLevel: .error))
         return (storage, clock, transport, sender)
@@ -74,15 +68,15 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
         #expect(try sender.deliverDue() == 1)
         #expect(try storage.mail(id: "m1")?.status == .pending)
         #expect(try sender.deliverDue() == 0)  // not due before the back-off
-        clock.time += 2
+        clock.advance(by: 2)
         #expect(try sender.deliverDue() == 1)
-        clock.time += 3  // second delay is 4 s
+        clock.advance(by: 3)  // second delay is 4 s
         #expect(try sender.deliverDue() == 0)
-        clock.time += 1
+        clock.advance(by: 1)
         #expect(try sender.deliverDue() == 1)
         let mail = try #require(try storage.mail(id: "m1"))
-        #expect(mail.status == .sent && mail.attempts == 3 && mail.sentAt == clock.time)
-        clock.time += 10_000
+        #expect(mail.status == .sent && mail.attempts == 3 && mail.sentAt == clock.now())
+        clock.advance(by: 10_000)
         #expect(try sender.deliverDue() == 0)
         #expect(transport.sent.count == 3)
     }
@@ -90,7 +84,7 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
     @Test func permanentRejectionFailsAtOnce() throws {
         let (storage, clock, transport, sender) = try setUp([.rejected("550 no such user")])
         try sender.deliverDue()
-        clock.time += 100_000
+        clock.advance(by: 100_000)
         try sender.deliverDue()
         #expect(try storage.mail(id: "m1")?.status == .failed)
         #expect(transport.sent.count == 1)
@@ -99,9 +93,9 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
     @Test func unknownOutcomeIsResentOnceOnly() throws {
         let (storage, clock, transport, sender) = try setUp([.unknown("timeout after DATA"), .unknown("again")])
         try sender.deliverDue()
-        clock.time += 1_000
+        clock.advance(by: 1_000)
         try sender.deliverDue()
-        clock.time += 100_000
+        clock.advance(by: 100_000)
         try sender.deliverDue()
         let mail = try #require(try storage.mail(id: "m1"))
         #expect(mail.status == .failed && mail.attempts == 2 && mail.unknownOutcomes == 1)
@@ -114,18 +108,18 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
         let (storage, clock, transport, sender) = try setUp([])
         let mail = try #require(try storage.mail(id: "m1"))
         var claimed = mail
-        (claimed.status, claimed.attempts, claimed.nextAttemptAt) = (.sending, 1, clock.time + 180)
+        (claimed.status, claimed.attempts, claimed.nextAttemptAt) = (.sending, 1, clock.now() + 180)
         #expect(try storage.updateMail(claimed, ifUnchangedFrom: mail))
         #expect(try sender.deliverDue() == 0)  // claim still held
-        clock.time += 181
+        clock.advance(by: 181)
         #expect(try sender.deliverDue() == 1)
         #expect(try storage.mail(id: "m1")?.status == .sent)
         #expect(transport.sent.count == 1)
         var stuck = try #require(try storage.mail(id: "m1"))
         let sent = stuck
-        (stuck.status, stuck.nextAttemptAt) = (.sending, clock.time)
+        (stuck.status, stuck.nextAttemptAt) = (.sending, clock.now())
         #expect(try storage.updateMail(stuck, ifUnchangedFrom: sent))
-        clock.time += 1
+        clock.advance(by: 1)
         #expect(try sender.deliverDue() == 0)
         #expect(try storage.mail(id: "m1")?.status == .failed)
         #expect(transport.sent.count == 1)
@@ -139,10 +133,10 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
     }
 
     @Test func curlOutcomesAreClassifiedByTheLastReply() {
-        #expect(CurlSMTPTransport.classify(.init(7), reply: 0, text: "x") == .notDelivered("curl 7 (x), last reply 0"))
-        if case .rejected = CurlSMTPTransport.classify(.init(55), reply: 550, text: "x") {} else { Issue.record("550") }
-        if case .notDelivered = CurlSMTPTransport.classify(.init(55), reply: 451, text: "x") {} else { Issue.record("451") }
-        if case .unknown = CurlSMTPTransport.classify(.init(28), reply: 354, text: "x") {} else { Issue.record("354") }
-        if case .delivered = CurlSMTPTransport.classify(.init(0), reply: 250, text: "x") {} else { Issue.record("ok") }
+        #expect(CurlSMTPTransport.classify(rawCode: 7, reply: 0, text: "x") == .notDelivered("curl 7 (x), last reply 0"))
+        if case .rejected = CurlSMTPTransport.classify(rawCode: 55, reply: 550, text: "x") {} else { Issue.record("550") }
+        if case .notDelivered = CurlSMTPTransport.classify(rawCode: 55, reply: 451, text: "x") {} else { Issue.record("451") }
+        if case .unknown = CurlSMTPTransport.classify(rawCode: 28, reply: 354, text: "x") {} else { Issue.record("354") }
+        if case .delivered = CurlSMTPTransport.classify(rawCode: 0, reply: 250, text: "x") {} else { Issue.record("ok") }
     }
 }
