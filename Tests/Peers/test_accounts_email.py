@@ -1,0 +1,222 @@
+"""Sign-up, email verification and password reset as a person does them (issue #10): a real SMTP
+server on loopback receives the mails, the tests follow their links with requests, on SQLite and
+PostgreSQL."""
+import base64
+import json
+import os
+import secrets
+import tempfile
+import urllib.parse
+
+import jwt
+import pytest
+import requests
+
+from browserless import Browser, form_with
+from conftest import Server, free_port
+from mailbox import SMTPServer, link_in, text_of
+
+PASSWORD = "a long signup passphrase"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def world(request, standins):
+    """A server with an SMTP URL and the SMTP server it points at, on either store."""
+    env = {"ACCOUNTLINK_PRODUCT_NAME": "Acme Home"}
+    if request.param == "postgres":
+        url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
+        if not url:
+            pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
+        env.update({"ACCOUNTLINK_DATABASE": url,
+                    "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
+    port = free_port()
+    env["ACCOUNTLINK_SMTP_URL"] = f"smtp://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="accountlink-mail-") as folder, SMTPServer(port) as smtp:
+        server = Server(folder, standins, env).start()
+        try:
+            yield server, smtp.inbox
+        finally:
+            server.stop()
+
+
+def new_email(tag):
+    return f"{tag}-{secrets.token_hex(4)}@example.com"
+
+
+def sign_up(server, email, password=PASSWORD, browser=None):
+    browser = browser or Browser(server.base_url)
+    page = browser.get("/signup")
+    assert page.status_code == 200, page.text
+    answer = browser.submit(page.text, page.url, {"email": email, "password": password, "name": "Sam"},
+                            field="password")
+    return browser, answer
+
+
+def confirm(browser, link):
+    """Opens the mail's link (a page with a button) and presses the button."""
+    page = browser.get(link)
+    assert page.status_code == 200 and 'name="token"' in page.text
+    return browser.submit(page.text, page.url, field="token")
+
+
+def test_sign_up_then_verify_by_the_mailed_link(world):
+    server, inbox = world
+    email = new_email("verify")
+    browser, answer = sign_up(server, email)
+    assert answer.status_code == 200 and email in answer.text
+    account = browser.get("/account")
+    assert account.status_code == 200 and "Not confirmed yet" in account.text
+    [mail] = inbox.wait(email, "Confirm your email address for Acme Home")
+    assert mail["From"].addresses[0].addr_spec == "no-reply@127.0.0.1"
+    assert "<img" not in mail.get_body(preferencelist=("html",)).get_content()
+    link = link_in(mail, "/verify-email")
+    assert link.startswith(server.base_url + "/verify-email?token=")
+    # A GET alone (what a mail scanner does) changes nothing.
+    assert Browser(server.base_url).get(link).status_code == 200
+    assert "Not confirmed yet" in browser.get("/account").text
+    done = confirm(Browser(server.base_url), link)
+    assert done.status_code == 200 and "confirmed" in done.text
+    assert "Not confirmed yet" not in browser.get("/account").text
+    again = confirm(Browser(server.base_url), link)
+    assert again.status_code == 400 and "does not work" in again.text
+    listed = json.loads(server.cli("mail", "list", "--json").stdout)
+    mine = [m for m in listed if m["to"] == email]
+    assert [m["status"] for m in mine] == ["sent"] and mine[0]["attempts"] == 1
+    db_hint = link.split("token=")[1]
+    assert all(db_hint not in (m["last_outcome"] or "") for m in listed)
+
+
+def test_existing_email_same_answer_and_a_mail_to_the_owner(world):
+    server, inbox = world
+    email = new_email("twice")
+    _, first = sign_up(server, email)
+    browser, second = sign_up(server, email, "someone else's passphrase")
+    assert second.status_code == first.status_code == 200
+    assert second.text == first.text
+    assert browser.get("/account").status_code == 303, "the second sign-up must not be signed in"
+    [notice] = inbox.wait(email, "Someone tried to create")
+    assert server.url("/password/forgot") in text_of(notice)
+
+
+def test_weak_passwords_are_refused_with_the_reason(world):
+    server, _ = world
+    for password, reason in [("short", "at least 8"), ("password123", "too common")]:
+        _, answer = sign_up(server, new_email("weak"), password)
+        assert answer.status_code == 400 and reason in answer.text
+
+
+def api_client(server):
+    client = "app-" + secrets.token_hex(3)
+    server.cli("client", "add", "--id", client, "--name", "App", "--public", "--first-party", "--scope", "openid",
+               "--scope", "email")
+    return client
+
+
+def test_app_sign_up_then_userinfo_and_id_token_say_verified(world):
+    server, inbox = world
+    client, email = api_client(server), new_email("api")
+    created = requests.post(server.url("/api/signup"), data={"client_id": client, "email": email,
+                                                             "password": PASSWORD, "scope": "openid email"}, timeout=30)
+    assert created.status_code == 201, created.text
+    body = created.json()
+    assert body["account_created"] is True and body["account_id"].startswith("acc_")
+    claims = jwt.decode(body["id_token"], options={"verify_signature": False})
+    assert claims["email"] == email and claims["email_verified"] is False
+    bearer = {"Authorization": "Bearer " + body["access_token"]}
+    assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).json()["email_verified"] is False
+    confirm(Browser(server.base_url), link_in(inbox.wait(email, "Confirm")[0], "/verify-email"))
+    assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).json()["email_verified"] is True
+    refreshed = requests.post(server.url("/token"), data={"grant_type": "refresh_token", "client_id": client,
+                                                          "refresh_token": body["refresh_token"]}, timeout=30).json()
+    assert jwt.decode(refreshed["id_token"], options={"verify_signature": False})["email_verified"] is True
+    same = requests.post(server.url("/api/signup"), data={"client_id": client, "email": email,
+                                                          "password": "another passphrase"}, timeout=30)
+    assert same.status_code == 202 and "access_token" not in same.json()
+    forgot = requests.post(server.url("/api/password/forgot"), data={"client_id": client, "email": "x@nowhere.example"},
+                           timeout=30)
+    assert forgot.status_code == 202
+
+
+def sign_in(server, email, password):
+    browser = Browser(server.base_url)
+    page = browser.get("/login")
+    answer = browser.submit(page.text, page.url, {"email": email, "password": password}, field="password")
+    return browser, answer
+
+
+def test_reset_ends_other_sessions_keeps_google_and_links_work_once(world):
+    server, inbox = world
+    email = new_email("reset")
+    sign_up(server, email)
+    elsewhere, answer = sign_in(server, email, PASSWORD)
+    assert answer.status_code == 303 and elsewhere.get("/account").status_code == 200
+    google = "google-" + secrets.token_hex(3)
+    secret = server.cli("client", "add", "--id", google, "--name", "Google", "--google-project", google,
+                        "--scope", "devices").stdout.strip()
+    redirect = f"https://oauth-redirect.googleusercontent.com/r/{google}"
+    back = Browser(server.base_url).link(server.url("/authorize?" + urllib.parse.urlencode({
+        "client_id": google, "redirect_uri": redirect, "response_type": "code", "state": "s", "scope": "devices"})),
+        email, PASSWORD)
+    code = urllib.parse.parse_qs(urllib.parse.urlsplit(back.headers["Location"]).query)["code"][0]
+    tokens = requests.post(server.url("/token"), data={"grant_type": "authorization_code", "code": code,
+                                                       "redirect_uri": redirect}, auth=(google, secret), timeout=30).json()
+    person = Browser(server.base_url)
+    page = person.get("/password/forgot")
+    sent = person.submit(page.text, page.url, {"email": email}, field="email")
+    unknown = Browser(server.base_url)
+    other = unknown.get("/password/forgot")
+    nobody = unknown.submit(other.text, other.url, {"email": new_email("nobody")}, field="email")
+    assert sent.status_code == nobody.status_code == 200
+    [mail] = inbox.wait(email, "Reset your Acme Home password")
+    link = link_in(mail, "/password/reset")
+    # The verification link of this account is no reset link.
+    verify_token = link_in(inbox.wait(email, "Confirm")[0], "/verify-email").split("token=")[1]
+    wrong = person.get("/password/reset?token=" + verify_token)
+    assert person.submit(wrong.text, wrong.url, {"password": "brand new passphrase"}, field="token").status_code == 400
+    form = person.get(link)
+    done = person.submit(form.text, form.url, {"password": "brand new passphrase"}, field="token")
+    assert done.status_code == 200, done.text
+    assert elsewhere.get("/account").status_code == 303, "the other session ended"
+    assert sign_in(server, email, PASSWORD)[1].status_code == 401
+    assert sign_in(server, email, "brand new passphrase")[1].status_code == 303
+    refreshed = requests.post(server.url("/token"), data={"grant_type": "refresh_token",
+                                                          "refresh_token": tokens["refresh_token"]},
+                              auth=(google, secret), timeout=30)
+    assert refreshed.status_code == 200, "Google's link stays"
+    again = person.submit(form.text, form.url, {"password": "third passphrase!"}, field="token")
+    assert again.status_code == 400 and "does not work" in again.text
+    inbox.wait(email, "password was changed")
+
+
+def test_sign_up_inside_a_pending_authorization_lands_on_consent(world):
+    server, inbox = world
+    client = "third-" + secrets.token_hex(3)
+    server.cli("client", "add", "--id", client, "--name", "Google", "--google-project", client, "--scope", "devices")
+    browser = Browser(server.base_url)
+    login = browser.follow(browser.get("/authorize?" + urllib.parse.urlencode({
+        "client_id": client, "redirect_uri": f"https://oauth-redirect.googleusercontent.com/r/{client}",
+        "response_type": "code", "state": "st", "scope": "devices"})))
+    signup_path = next(part.split('"')[0] for part in login.text.split('href="')[1:] if part.startswith("/signup"))
+    assert "interaction=" in signup_path
+    page = browser.get(signup_path.replace("&amp;", "&"))
+    email = new_email("midway")
+    consent = browser.submit(page.text, page.url, {"email": email, "password": PASSWORD}, field="password")
+    assert consent.status_code == 200 and 'name="decision"' in consent.text, consent.text[:2000]
+    back = browser.submit(consent.text, consent.url, button=("decision", "allow"))
+    assert back.status_code in (302, 303) and "code=" in back.headers["Location"]
+    inbox.wait(email, "Confirm")
+
+
+def test_cli_set_password_disable_enable(world):
+    server, _ = world
+    email = new_email("cli")
+    sign_up(server, email)
+    server.cli("user", "set-password", email, "--password-stdin", stdin="operator passphrase\n")
+    assert sign_in(server, email, "operator passphrase")[1].status_code == 303
+    weak = server.cli("user", "set-password", email, "--password-stdin", stdin="123456789\n", check=False)
+    assert weak.returncode == 65 and "common" in weak.stderr
+    server.cli("user", "disable", email)
+    assert sign_in(server, email, "operator passphrase")[1].status_code == 401
+    server.cli("user", "enable", email)
+    assert sign_in(server, email, "operator passphrase")[1].status_code == 303
+    assert server.cli("user", "disable", "nobody@example.com", check=False).returncode == 65
