@@ -108,7 +108,7 @@ final class FlowHarness: Sendable {
 
     @Test func signUpsAreThrottledPerClientAddress() throws {
         let h = FlowHarness()
-        for i in 0..<5 { _ = try h.signUp("p\(i)@example.com", address: "198.51.100.7") }
+        for i in 0..<30 { _ = try h.signUp("p\(i)@example.com", address: "198.51.100.7") }
         #expect(throws: SignUpFlow.Failure.throttled) { try h.signUp("p9@example.com", address: "198.51.100.7") }
         _ = try h.signUp("p9@example.com", address: "198.51.100.8")
     }

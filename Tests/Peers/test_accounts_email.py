@@ -49,6 +49,7 @@ def sign_up(server, email, password=PASSWORD, browser=None):
     assert page.status_code == 200, page.text
     answer = browser.submit(page.text, page.url, {"email": email, "password": password, "name": "Sam"},
                             field="password")
+    assert answer.status_code in (200, 400), answer.text
     return browser, answer
 
 

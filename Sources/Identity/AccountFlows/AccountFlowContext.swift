@@ -16,12 +16,15 @@ public struct AccountFlowContext: Sendable {
     public let issuer: String
     public let loginThrottle: LoginThrottle
     public let requestThrottle: LoginThrottle
+    /// Sign-ups per client address (several people may share one address behind a NAT).
+    public let signUpThrottle: LoginThrottle
     /// Called after a transaction that wrote mail committed (wakes the sender).
     public let mailWritten: @Sendable () -> Void
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
                 policy: PasswordPolicy = .standard, composer: any MailComposer, issuer: String,
                 loginThrottle: LoginThrottle, requestThrottle: LoginThrottle = LoginThrottle(freeFailures: 5, baseDelay: 60),
+                signUpThrottle: LoginThrottle = LoginThrottle(freeFailures: 30, baseDelay: 60),
                 mailWritten: @escaping @Sendable () -> Void = {}) {
         self.storage = storage
         self.clock = clock
@@ -32,6 +35,7 @@ public struct AccountFlowContext: Sendable {
         self.issuer = issuer
         self.loginThrottle = loginThrottle
         self.requestThrottle = requestThrottle
+        self.signUpThrottle = signUpThrottle
         self.mailWritten = mailWritten
     }
 

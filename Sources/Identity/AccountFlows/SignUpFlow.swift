@@ -30,8 +30,8 @@ public struct SignUpFlow: Sendable {
         do { normalized = try context.policy.check(password, email: email) } catch { throw Failure.password(error) }
         let now = context.clock.now()
         let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
-        guard context.requestThrottle.allows(keys, at: now) else { throw Failure.throttled }
-        context.requestThrottle.recordFailure(keys, at: now)
+        guard context.signUpThrottle.allows(keys, at: now) else { throw Failure.throttled }
+        context.signUpThrottle.recordFailure(keys, at: now)
         let hash = try context.hasher.hash(normalized)
         let outcome = try context.storage.transaction { tx -> Outcome in
             if let owner = try tx.account(email: email) {
