@@ -15,6 +15,22 @@ extension StoreConformance {
     }
 
     static let mailCases: [ConformanceCase] = [
+        ConformanceCase("erasing an account removes its one-time tokens and mails, not other accounts'") { s in
+            try s.insertAccount(Fixture.account("a"))
+            try s.insertAccount(Fixture.account("b"))
+            try s.insertOneTimeToken(oneTimeToken("ta", account: "a"))
+            try s.insertOneTimeToken(oneTimeToken("tb", account: "b"))
+            try s.insertMail(outboxMail("ma"))
+            var other = outboxMail("mb")
+            other.accountID = "b"
+            try s.insertMail(other)
+            try expect(try s.eraseAccount(id: "a", at: Fixture.time(9)), "erased")
+            try expectEqual(try s.consumeOneTimeToken(hash: "ta", at: Fixture.time(10)), .notFound, "a's token")
+            try expectEqual(try s.listMail().map(\.id), ["mb"], "mails left")
+            guard case .consumed = try s.consumeOneTimeToken(hash: "tb", at: Fixture.time(10)) else {
+                throw ConformanceFailure("b's token must stay")
+            }
+        },
         ConformanceCase("one-time tokens: consumed once, then already used, unknown not found") { s in
             try s.insertAccount(Fixture.account("a"))
             let token = oneTimeToken("h1", account: "a")

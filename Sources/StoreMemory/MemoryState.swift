@@ -47,6 +47,9 @@ struct MemoryState: Sendable {
         passwords[id] = nil
         thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
         sessions = sessions.filter { $0.value.accountID != id }
+        oneTimeTokens = oneTimeTokens.filter { $0.value.accountID != id }
+        outbox = outbox.filter { $0.value.accountID != id }
+        outboxOrder = outboxOrder.filter { outbox[$0] != nil }
         for grant in grants.values where grant.accountID == id { _ = revokeGrant(id: grant.id, at: time) }
         return true
     }

@@ -7,7 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import Server, free_port
-from mailbox import SMTPServer, link_in
+from smtp_inbox import SMTPServer, link_in
 from test_browser import browser  # noqa: F401  (the headless Chromium fixture)
 
 

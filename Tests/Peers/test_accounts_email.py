@@ -5,7 +5,9 @@ import base64
 import json
 import os
 import secrets
+import subprocess
 import tempfile
+from contextlib import contextmanager
 import urllib.parse
 
 import jwt
@@ -14,24 +16,44 @@ import requests
 
 from browserless import Browser, form_with
 from conftest import Server, free_port
-from mailbox import SMTPServer, link_in, text_of
+from smtp_inbox import SMTPServer, link_in, text_of
 
 PASSWORD = "a long signup passphrase"
+
+
+@contextmanager
+def own_schema(url):
+    """A schema of its own on the shared test server (other modules use other master keys)."""
+    schema = "mail_" + secrets.token_hex(6)
+    subprocess.run(["psql", url, "-q", "-c", f"CREATE SCHEMA {schema}"], check=True, timeout=30)
+    try:
+        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        subprocess.run(["psql", url, "-q", "-c", f"DROP SCHEMA {schema} CASCADE"], check=False, timeout=30)
+
+
+@contextmanager
+def store(kind):
+    if kind == "sqlite":
+        yield {}
+        return
+    url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
+    if not url:
+        pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
+    with own_schema(url) as schema_url:
+        yield {"ACCOUNTLINK_DATABASE": schema_url,
+               "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def world(request, standins):
     """A server with an SMTP URL and the SMTP server it points at, on either store."""
     env = {"ACCOUNTLINK_PRODUCT_NAME": "Acme Home"}
-    if request.param == "postgres":
-        url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
-        if not url:
-            pytest.fail("ACCOUNTLINK_TEST_POSTGRES_URL is not set: run through scripts/test-postgres.sh (make test does)")
-        env.update({"ACCOUNTLINK_DATABASE": url,
-                    "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
     port = free_port()
     env["ACCOUNTLINK_SMTP_URL"] = f"smtp://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="accountlink-mail-") as folder, SMTPServer(port) as smtp:
+    with tempfile.TemporaryDirectory(prefix="accountlink-mail-") as folder, SMTPServer(port) as smtp, \
+            store(request.param) as database:
+        env.update(database)
         server = Server(folder, standins, env).start()
         try:
             yield server, smtp.inbox

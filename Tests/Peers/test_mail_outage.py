@@ -10,7 +10,7 @@ import requests
 
 from browserless import Browser
 from conftest import Server, free_port
-from mailbox import SMTPServer, link_in
+from smtp_inbox import SMTPServer, link_in
 
 
 def outbox(server, email):

@@ -57,7 +57,8 @@ public protocol AccountStore {
     func deletePendingRevocation(id: String) throws
 
     /// Account deletion, atomically: status `deleted`, email and name erased, every identity, password,
-    /// third-party token and session removed, every grant revoked with its codes and tokens.
+    /// third-party token, session, one-time token and outbox mail removed, every grant revoked with its
+    /// codes and tokens.
     /// False if the account does not exist or was already deleted.
     func eraseAccount(id: String, at time: Date) throws -> Bool
 }
