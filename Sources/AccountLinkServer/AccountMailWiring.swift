@@ -22,7 +22,8 @@ enum AccountMailWiring {
         let settings = runtime.configuration.accountMail
         guard let url = settings.smtpURL else { return nil }
         return OutboxSender(storage: runtime.storage,
-                            transport: CurlSMTPTransport(url: url, requireTLS: settings.smtpRequiresTLS),
+                            transport: CurlSMTPTransport(url: url, requireTLS: settings.smtpRequiresTLS,
+                                                         caFile: settings.smtpCAFile),
                             from: settings.from, fromName: runtime.configuration.productName, clock: runtime.clock,
                             logger: runtime.logger)
     }

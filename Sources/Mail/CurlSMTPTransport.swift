@@ -7,13 +7,16 @@ import Foundation
 public struct CurlSMTPTransport: SMTPTransport {
     public let url: String
     public let requireTLS: Bool
+    /// PEM CAs to trust instead of the system's (CURLOPT_CAINFO); the certificate is always verified.
+    public let caFile: String?
     public let connectTimeout: Int
     public let timeout: Int
 
-    public init(url: String, requireTLS: Bool, connectTimeout: Int = 10, timeout: Int = 60) {
+    public init(url: String, requireTLS: Bool, caFile: String? = nil, connectTimeout: Int = 10, timeout: Int = 60) {
         Self.initialize
         self.url = url
         self.requireTLS = requireTLS
+        self.caFile = caFile
         self.connectTimeout = connectTimeout
         self.timeout = timeout
     }
@@ -35,7 +38,7 @@ public struct CurlSMTPTransport: SMTPTransport {
             al_curl_setopt_long(easy.handle, CURLOPT_CONNECTTIMEOUT, connectTimeout),
             al_curl_setopt_long(easy.handle, CURLOPT_TIMEOUT, timeout),
             al_curl_setopt_read(easy.handle, uploadRead),
-        ]
+        ] + (caFile.map { [al_curl_setopt_string(easy.handle, CURLOPT_CAINFO, $0)] } ?? [])
         guard setup.allSatisfy({ $0 == CURLE_OK }) else { return .notDelivered("curl option refused") }
         let code: CURLcode = withExtendedLifetime(body) {
             _ = al_curl_setopt_pointer(easy.handle, CURLOPT_READDATA, Unmanaged.passUnretained(body).toOpaque())

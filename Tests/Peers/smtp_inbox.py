@@ -13,11 +13,13 @@ class Inbox:
     def __init__(self):
         self.lock = threading.Lock()
         self.messages = []  # (recipients, message)
+        self.tls = []  # per message: did it come over TLS (STARTTLS)?
 
     async def handle_DATA(self, server, session, envelope):
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
             self.messages.append((list(envelope.rcpt_tos), message))
+            self.tls.append(session.ssl is not None)
         return "250 2.0.0 Message accepted for delivery"
 
     def to(self, address):
@@ -37,9 +39,11 @@ class Inbox:
 
 
 class SMTPServer:
-    def __init__(self, port):
+    def __init__(self, port, tls_context=None):
+        """With `tls_context` the server offers STARTTLS and refuses mail without it (RFC 3207)."""
         self.inbox = Inbox()
-        self.controller = Controller(self.inbox, hostname="127.0.0.1", port=port)
+        extra = {"tls_context": tls_context, "require_starttls": True} if tls_context else {}
+        self.controller = Controller(self.inbox, hostname="127.0.0.1", port=port, **extra)
 
     def __enter__(self):
         self.controller.start()

@@ -44,6 +44,7 @@ public struct ConfigurationLoader {
     static let smtpURL = Setting(env: "ACCOUNTLINK_SMTP_URL", json: "smtp_url", flag: nil)
     static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
     static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
+    static let smtpCAFile = Setting(env: "ACCOUNTLINK_SMTP_CA_FILE", json: "smtp_ca_file", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]

@@ -77,6 +77,8 @@ public struct AccountMailSettings: Sendable, Equatable {
     /// nil until built: `no-reply@` + the issuer's host.
     public var from: String = ""
     public var signUpOpen: Bool = true
+    /// A PEM file of the CA(s) to trust for the SMTP server's certificate instead of the system's.
+    public var smtpCAFile: String?
 
     public init() {}
 }
