@@ -243,3 +243,55 @@ def test_cli_set_password_disable_enable(world):
     server.cli("user", "enable", email)
     assert sign_in(server, email, "operator passphrase")[1].status_code == 303
     assert server.cli("user", "disable", "nobody@example.com", check=False).returncode == 65
+
+
+def test_account_page_changes_password_and_email(world):
+    server, inbox = world
+    old, new = new_email("change"), new_email("changed")
+    browser, _ = sign_up(server, old)
+    page = browser.get("/account")
+    wrong = browser.submit(page.text, page.url, {"current_password": "not it", "new_password": "changed passphrase"},
+                           field="current_password")
+    assert wrong.status_code == 400 and "current password is incorrect" in wrong.text
+    no_csrf = browser.http.post(server.url("/account/password"), data={"current_password": PASSWORD,
+                                                                      "new_password": "changed passphrase"},
+                                allow_redirects=False, timeout=10)
+    assert no_csrf.status_code == 403
+    changed = browser.submit(page.text, page.url, {"current_password": PASSWORD, "new_password": "changed passphrase"},
+                             field="current_password")
+    assert changed.status_code == 303
+    assert sign_in(server, old, "changed passphrase")[1].status_code == 303
+    inbox.wait(old, "password was changed")
+    page = browser.get("/account")
+    asked = browser.submit(page.text, page.url, {"new_email": new}, field="new_email")
+    assert asked.status_code == 303
+    inbox.wait(old, "is being changed")
+    assert old in browser.get("/account").text, "nothing changes before the click"
+    confirm(Browser(server.base_url), link_in(inbox.wait(new, "Confirm your new email address")[0], "/verify-email"))
+    assert new in browser.get("/account").text
+    assert sign_in(server, new, "changed passphrase")[1].status_code == 303
+    assert sign_in(server, old, "changed passphrase")[1].status_code == 401
+
+
+def test_mail_in_the_persons_language_and_reset_ends_app_tokens(world):
+    server, inbox = world
+    client, email = api_client(server), new_email("sprache")
+    created = requests.post(server.url("/api/signup"), data={"client_id": client, "email": email, "password": PASSWORD,
+                                                             "scope": "openid email"},
+                            headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}, timeout=30).json()
+    [mail] = inbox.wait(email, "Bestätigen Sie Ihre E-Mail-Adresse für Acme Home")
+    assert "Bestätigen" in mail.get_body(preferencelist=("html",)).get_content()
+    bearer = {"Authorization": "Bearer " + created["access_token"]}
+    assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).status_code == 200
+    forgot = requests.post(server.url("/api/password/forgot"), data={"client_id": client, "email": email},
+                           headers={"Accept-Language": "de"}, timeout=30)
+    assert forgot.status_code == 202
+    link = link_in(inbox.wait(email, "zurücksetzen")[0], "/password/reset")
+    person = Browser(server.base_url)
+    form = person.get(link)
+    assert person.submit(form.text, form.url, {"password": "neues passwort 1"}, field="token").status_code == 200
+    assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).status_code == 401, \
+        "the app's tokens end with a reset"
+    refused = requests.post(server.url("/token"), data={"grant_type": "refresh_token", "client_id": client,
+                                                        "refresh_token": created["refresh_token"]}, timeout=30)
+    assert refused.status_code == 400
