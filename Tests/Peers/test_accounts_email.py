@@ -295,3 +295,17 @@ def test_mail_in_the_persons_language_and_reset_ends_app_tokens(world):
     refused = requests.post(server.url("/token"), data={"grant_type": "refresh_token", "client_id": client,
                                                         "refresh_token": created["refresh_token"]}, timeout=30)
     assert refused.status_code == 400
+
+
+def test_a_link_acts_only_on_the_account_it_was_sent_for(world):
+    server, inbox = world
+    first, second = new_email("first"), new_email("second")
+    sign_up(server, first)
+    other, _ = sign_up(server, second)
+    # Signed in as the second person, open and confirm the first person's link.
+    done = confirm(other, link_in(inbox.wait(first, "Confirm")[0], "/verify-email"))
+    assert done.status_code == 200
+    assert "Not confirmed yet" in other.get("/account").text, "the second account stays unconfirmed"
+    users = json.loads(server.cli("user", "list", "--json").stdout)
+    verified = {u["email"]: u["email_verified"] for u in users}
+    assert verified[first] is True and verified[second] is False
