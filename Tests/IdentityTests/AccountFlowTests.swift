@@ -124,6 +124,8 @@ final class FlowHarness: Sendable {
         let changed = try #require(try h.storage.account(id: account.id))
         #expect(changed.email == "new@example.com" && changed.emailVerified)
         #expect(try h.storage.identity(provider: .password, subject: "new@example.com")?.accountID == account.id)
+        let kinds = try h.storage.auditEvents(limit: 20).map(\.kind)
+        #expect(["account.signed-up", "email.change-requested", "email.changed"].allSatisfy(kinds.contains))
         // The old verification link no longer matches the account's address.
         #expect(throws: EmailVerificationFlow.Failure.invalidLink) {
             try EmailVerificationFlow(context: h.context).confirm(token: try h.token("verify-email", to: "old@example.com"))

@@ -105,6 +105,7 @@ import Testing
         try change.change(accountID: accountID, currentPassword: "a long enough passphrase",
                           newPassword: "brand new passphrase", locale: nil)
         #expect(try h.storage.session(hash: "s1") != nil)
+        #expect(try h.storage.auditEvents(limit: 5).map(\.kind).contains("password.changed"))
         try change.setByOperator(accountID: accountID, newPassword: "operator passphrase")
         #expect(try h.storage.session(hash: "s1") == nil)
         #expect(try h.storage.activeGrants(accountID: accountID).map(\.id) == ["g-google"])

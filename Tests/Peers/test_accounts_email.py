@@ -152,6 +152,17 @@ def test_app_sign_up_then_userinfo_and_id_token_say_verified(world):
     refreshed = requests.post(server.url("/token"), data={"grant_type": "refresh_token", "client_id": client,
                                                           "refresh_token": body["refresh_token"]}, timeout=30).json()
     assert jwt.decode(refreshed["id_token"], options={"verify_signature": False})["email_verified"] is True
+    third = "third-" + secrets.token_hex(3)
+    server.cli("client", "add", "--id", third, "--name", "Other", "--public", "--scope", "openid")
+    refused = requests.post(server.url("/api/signup"), data={"client_id": third, "email": new_email("x"),
+                                                             "password": PASSWORD}, timeout=30)
+    assert refused.status_code == 400 and refused.json()["error"] == "unauthorized_client"
+    unknown = requests.post(server.url("/api/signup"), data={"client_id": "nobody", "email": new_email("x"),
+                                                             "password": PASSWORD}, timeout=30)
+    assert unknown.status_code == 401 and unknown.json()["error"] == "invalid_client"
+    weak = requests.post(server.url("/api/signup"), data={"client_id": client, "email": new_email("x"),
+                                                          "password": "qwertyuiop"}, timeout=30)
+    assert weak.status_code == 400 and weak.json()["error"] == "weak_password"
     same = requests.post(server.url("/api/signup"), data={"client_id": client, "email": email,
                                                           "password": "another passphrase"}, timeout=30)
     assert same.status_code == 202 and "access_token" not in same.json()
