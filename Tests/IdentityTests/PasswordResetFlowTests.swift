@@ -57,6 +57,9 @@ import Testing
         #expect(throws: PasswordResetFlow.Failure.password(.common)) {
             try flow.reset(token: token, newPassword: "iloveyou", locale: nil)
         }
+        #expect(throws: PasswordResetFlow.Failure.password(.equalsEmail)) {
+            try flow.reset(token: token, newPassword: "Reset@Example.com", locale: nil)
+        }
         h.clock.advance(by: 3601)
         #expect(throws: PasswordResetFlow.Failure.invalidLink) {
             try flow.reset(token: token, newPassword: "brand new passphrase", locale: nil)

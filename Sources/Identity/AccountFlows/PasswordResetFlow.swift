@@ -43,15 +43,17 @@ public struct PasswordResetFlow: Sendable {
         context.mailWritten()
     }
 
-    /// Sets the new password with the link's token; returns the account id.
+    /// Sets the new password with the link's token; returns the account id. A refused password does
+    /// not use up the link; the slow hash is computed before the transaction (SQLite locks the store).
     public func reset(token: String, newPassword: String, locale: String?) throws -> String {
-        // The rules first: a refused password must not use up the link.
+        let normalized = try Self.checked(context.policy, newPassword, email: nil)
+        let hash = try context.hasher.hash(normalized)
         let accountID = try context.storage.transaction { tx -> String? in
             guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
                   let account = try tx.account(id: record.accountID), account.status == .active
             else { return nil }
-            let normalized = try Self.checked(context.policy, newPassword, email: account.email)
-            try tx.setPasswordHash(try context.hasher.hash(normalized), accountID: account.id)
+            _ = try Self.checked(context.policy, newPassword, email: account.email)
+            try tx.setPasswordHash(hash, accountID: account.id)
             try SignOutEverywhere.endFirstPartySignIns(accountID: account.id, at: context.clock.now(), in: tx)
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: context.clock.now())
             if let email = account.email {
