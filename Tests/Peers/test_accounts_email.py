@@ -105,8 +105,9 @@ def test_sign_up_then_verify_by_the_mailed_link(world):
     listed = json.loads(server.cli("mail", "list", "--json").stdout)
     mine = [m for m in listed if m["to"] == email]
     assert [m["status"] for m in mine] == ["sent"] and mine[0]["attempts"] == 1
-    db_hint = link.split("token=")[1]
-    assert all(db_hint not in (m["last_outcome"] or "") for m in listed)
+    token = link.split("token=")[1]
+    assert all(token not in (m["last_outcome"] or "") for m in listed)
+    assert token not in server.logs() and "token=" not in server.logs(), "no link token in the logs"
 
 
 def test_existing_email_same_answer_and_a_mail_to_the_owner(world):

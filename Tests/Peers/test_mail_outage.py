@@ -86,6 +86,8 @@ def test_without_smtp_mail_stays_in_the_outbox_and_signup_can_be_closed(standins
             assert "/password/forgot" in requests.get(server.url("/login"), timeout=10).text
         finally:
             server.stop()
-    bad = Server(tempfile.mkdtemp(prefix="accountlink-bad-"), standins, {"ACCOUNTLINK_SMTP_URL": "http://x"})
-    result = bad.cli("migrate", check=False)
-    assert result.returncode == 64 and "ACCOUNTLINK_SMTP_URL" in result.stderr
+    with tempfile.TemporaryDirectory(prefix="accountlink-bad-") as folder:
+        for setting, value in [("ACCOUNTLINK_SMTP_URL", "http://x"), ("ACCOUNTLINK_SIGNUP", "maybe"),
+                               ("ACCOUNTLINK_SMTP_CA_FILE", folder + "/missing.pem")]:
+            result = Server(folder, standins, {setting: value}).cli("migrate", check=False)
+            assert result.returncode == 64 and setting in result.stderr, result.stderr
