@@ -15,6 +15,18 @@ extension StoreConformance {
     }
 
     static let mailCases: [ConformanceCase] = [
+        ConformanceCase("one-time tokens: purged once expired, used or not") { s in
+            try s.insertAccount(Fixture.account("a"))
+            try s.insertOneTimeToken(oneTimeToken("old", account: "a"))
+            var fresh = oneTimeToken("fresh", account: "a")
+            fresh.expiresAt = Fixture.time(7200)
+            try s.insertOneTimeToken(fresh)
+            try expectEqual(try s.purgeExpired(before: Fixture.time(3601)), 1, "purged")
+            try expectEqual(try s.consumeOneTimeToken(hash: "old", at: Fixture.time(3601)), .notFound, "old token")
+            guard case .consumed = try s.consumeOneTimeToken(hash: "fresh", at: Fixture.time(3601)) else {
+                throw ConformanceFailure("the fresh token must stay")
+            }
+        },
         ConformanceCase("erasing an account removes its one-time tokens and mails, not other accounts'") { s in
             try s.insertAccount(Fixture.account("a"))
             try s.insertAccount(Fixture.account("b"))

@@ -55,11 +55,12 @@ struct MemoryState: Sendable {
     }
 
     mutating func purgeExpired(before time: Date) -> Int {
-        let before = codes.count + tokens.count + sessions.count + interactions.count
+        let before = codes.count + tokens.count + sessions.count + interactions.count + oneTimeTokens.count
         codes = codes.filter { $0.value.expiresAt >= time }
         tokens = tokens.filter { $0.value.expiresAt.map { $0 >= time } ?? true }
         sessions = sessions.filter { $0.value.expiresAt >= time }
         interactions = interactions.filter { $0.value.expiresAt >= time }
-        return before - (codes.count + tokens.count + sessions.count + interactions.count)
+        oneTimeTokens = oneTimeTokens.filter { $0.value.expiresAt >= time }
+        return before - (codes.count + tokens.count + sessions.count + interactions.count + oneTimeTokens.count)
     }
 }

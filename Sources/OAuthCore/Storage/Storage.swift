@@ -98,7 +98,7 @@ public protocol TokenStore {
     func markRotated(hash: String, at time: Date) throws -> Bool
     /// Revokes one token. False if absent or already revoked.
     func revokeToken(hash: String, at time: Date) throws -> Bool
-    /// Deletes codes, access tokens and sessions/interactions that expired before `time`
+    /// Deletes codes, access tokens, sessions/interactions and one-time tokens that expired before `time`
     /// (refresh tokens without expiry stay). Returns how many rows went.
     func purgeExpired(before time: Date) throws -> Int
 }
