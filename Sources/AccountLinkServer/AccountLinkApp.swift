@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Identity
+import Mail
 import OAuthCore
 import Support
 import Synchronization
@@ -33,6 +34,10 @@ public final class AccountLinkApp: Sendable {
     let cookiePolicy: CookiePolicy
     /// The discovery document as last rendered, with the signing algorithms it lists.
     let discoveryCache = Mutex<(algorithms: [String], response: HTTPResponse)?>(nil)
+    /// Sign-up, email and password flows and their mail (issue #10).
+    let accountFlows: AccountFlowContext
+    /// nil without `ACCOUNTLINK_SMTP_URL`: mail then stays in the outbox.
+    public let outboxWorker: OutboxWorker?
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
@@ -46,19 +51,20 @@ public final class AccountLinkApp: Sendable {
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
+        (accountFlows, outboxWorker) = AccountMailWiring.make(runtime, loginThrottle: environment.loginThrottle)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
         registerGauges()
     }
 
-    static let paths: Set<String> = [
+    static let paths: Set<String> = Set([
         "/healthz", "/metrics", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server",
         "/authorize", "/authorize/consent", "/authorize/switch", "/token", "/revoke", "/introspect", "/userinfo",
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
         "/google/risc",
-    ]
+    ]).union(accountMailPaths)
 
     public func responder() -> any HTTPResponder {
         var router = Router()
@@ -93,6 +99,7 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
+        addAccountMailRoutes(to: &router)
         return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
     }
 

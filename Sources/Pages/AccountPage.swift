@@ -43,6 +43,10 @@ public struct AccountPage: Sendable {
     /// "Add Sign in with Apple/Google" links for methods the account does not have yet.
     public var addAppleURL: String?
     public var addGoogleURL: String?
+    /// Set (true/false) to show the email status and the password and email forms (issue #10).
+    public var emailVerified: Bool?
+    /// A line confirming the last change (already translated).
+    public var securityNotice: String?
 
     public init(
         productName: String, email: String, name: String? = nil,
@@ -77,6 +81,7 @@ public struct AccountPage: Sendable {
             \(addLinks(m))
             <h2>\(m[.linkedServices])</h2>
             \(services(m))
+            \(security(m))
             <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
             <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
             <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\

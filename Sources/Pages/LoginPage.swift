@@ -13,6 +13,9 @@ public struct LoginPage: Sendable {
     public var appleButtonStyle: AppleButtonStyle
     public var googleSignInURL: String?
     public var locale: String?
+    /// "Create an account" and "Forgot your password?" (issue #10); nil hides them.
+    public var signUpURL: String?
+    public var forgotPasswordURL: String?
 
     public init(
         productName: String, logoURL: String? = nil, action: String = "/login",
@@ -50,6 +53,7 @@ public struct LoginPage: Sendable {
             <input id="password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">\(m[.signIn])</button>
             </form>
+            \(accountLinks(m))
             \(providerButtons(m))
             """
         return Layout.document(title: title, messages: m, body: body)
@@ -63,5 +67,12 @@ public struct LoginPage: Sendable {
         if let googleSignInURL { buttons.append(SignInButtons.google(url: googleSignInURL, messages: m)) }
         guard !buttons.isEmpty else { return .empty }
         return "<p class=\"or\">\(m[.or])</p>\n<div class=\"providers\">\(buttons)</div>"
+    }
+
+    func accountLinks(_ m: Messages) -> HTML {
+        var links: [HTML] = []
+        if let forgotPasswordURL { links.append("<p><a href=\"\(url: forgotPasswordURL)\">\(m[.forgotLink])</a></p>") }
+        if let signUpURL { links.append("<p><a href=\"\(url: signUpURL)\">\(m[.signUpLink])</a></p>") }
+        return "\(links)"
     }
 }

@@ -14,6 +14,17 @@ extension Messages {
         case linkTitle, linkIntro, linkAndSignIn
         case problemAccountDeleted, problemCannotRemove, problemDenied, problemRequest, problemServer, problemSignIn, problemUnlinkFailed
         case msgAccountDeleted, msgAppleNoToken, msgAppleOff, msgFormExpired, msgFormUnreadable, msgGoogleNoCode, msgGoogleOff, msgLastMethod, msgMethodNotRemoved, msgNotCompleted, msgNotDeleted, msgNotVerified, msgNothing, msgSignInExpired, msgTryAgain
+        // Accounts and email (issue #10).
+        case signUpTitle, signUpLink, forgotLink, nameOptional, createAccount, passwordRules
+        case checkInboxTitle, checkInboxBody, continueLabel, verifyTitle, verifyBody, verifyButton
+        case verifiedTitle, verifiedBody, linkInvalidTitle, linkInvalidBody, forgotTitle, forgotBody
+        case sendLink, forgotSentBody, resetTitle, newPassword, setPassword, resetDoneTitle
+        case resetDoneBody, currentPassword, changePasswordHeading, changeEmailHeading, newEmail, emailNotVerified
+        case resendVerification, emailChangeSentBody, passwordChangedBody, pwTooShort, pwTooLong, pwCommon
+        case pwEqualsEmail, invalidEmail, wrongCurrentPassword, signUpClosed, tooManyRequests, mailVerifySubject
+        case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
+        case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
+        case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
     }
 
     /// English: complete, the fallback for every other table.
@@ -83,5 +94,63 @@ extension Messages {
         .msgAppleOff: "Sign in with Apple is not enabled.",
         .msgMethodNotRemoved: "That sign-in method could not be removed.",
         .msgLastMethod: "This is your only way to sign in.",
+        // Accounts and email (issue #10): sign-up, verification, reset, change, mails.
+        .signUpTitle: "Create your {product} account",
+        .signUpLink: "Create an account",
+        .forgotLink: "Forgot your password?",
+        .nameOptional: "Name (optional)",
+        .createAccount: "Create account",
+        .passwordRules: "At least 8 characters. A long phrase you use nowhere else is best.",
+        .checkInboxTitle: "Check your email",
+        .checkInboxBody: "We sent a mail to {email}. Follow its link to confirm the address.",
+        .continueLabel: "Continue",
+        .verifyTitle: "Confirm your email address",
+        .verifyBody: "Press the button to confirm your email address.",
+        .verifyButton: "Confirm",
+        .verifiedTitle: "Email address confirmed",
+        .verifiedBody: "Thank you. Your email address is confirmed.",
+        .linkInvalidTitle: "This link does not work",
+        .linkInvalidBody: "The link has expired or was already used. Ask for a new one.",
+        .forgotTitle: "Reset your password",
+        .forgotBody: "Enter your email address. If it has an account, we send it a link to choose a new password.",
+        .sendLink: "Send link",
+        .forgotSentBody: "If {email} has an account, a mail with a link is on its way. The link works for one hour.",
+        .resetTitle: "Choose a new password",
+        .newPassword: "New password",
+        .setPassword: "Set password",
+        .resetDoneTitle: "Password changed",
+        .resetDoneBody: "Your password was changed and you were signed out everywhere. Sign in with the new password.",
+        .currentPassword: "Current password",
+        .changePasswordHeading: "Change password",
+        .changeEmailHeading: "Change email",
+        .newEmail: "New email address",
+        .emailNotVerified: "Not confirmed yet",
+        .resendVerification: "Send the confirmation mail again",
+        .emailChangeSentBody: "We sent a link to {email}. Your address changes when you follow it.",
+        .passwordChangedBody: "Your password was changed.",
+        .pwTooShort: "The password must have at least 8 characters.",
+        .pwTooLong: "The password may have at most {max} characters.",
+        .pwCommon: "This password is too common. Choose another one.",
+        .pwEqualsEmail: "The password must not be your email address.",
+        .invalidEmail: "Enter a valid email address.",
+        .wrongCurrentPassword: "The current password is incorrect.",
+        .signUpClosed: "Sign-up is closed on this server.",
+        .tooManyRequests: "Too many requests. Try again later.",
+        .mailVerifySubject: "Confirm your email address for {product}",
+        .mailVerifyBody: "Confirm that this is your email address to finish setting up your {product} account. The link works once, for 24 hours.",
+        .mailVerifyButton: "Confirm email address",
+        .mailIgnore: "If you did not ask for this, ignore this mail; nothing will change.",
+        .mailExistsSubject: "Someone tried to create a {product} account with your email",
+        .mailExistsBody: "Someone tried to sign up for {product} with this email address, which already has an account. If it was you, sign in, or reset your password if you forgot it.",
+        .mailResetSubject: "Reset your {product} password",
+        .mailResetBody: "Follow this link to choose a new password for {product}. It works once, for one hour.",
+        .mailResetButton: "Choose a new password",
+        .mailPasswordChangedSubject: "Your {product} password was changed",
+        .mailPasswordChangedBody: "The password of your {product} account was just changed. If that was not you, reset your password now.",
+        .mailNewEmailSubject: "Confirm your new email address for {product}",
+        .mailNewEmailBody: "Confirm that this address should become the email of your {product} account. The link works once, for 24 hours.",
+        .mailChangeNoticeSubject: "Your {product} email address is being changed",
+        .mailChangeNoticeBody: "Someone asked to change the email address of your {product} account to {email}. It changes only when a link sent there is followed. If that was not you, reset your password.",
+        .mailFooter: "This mail was sent by {product}.",
     ]
 }

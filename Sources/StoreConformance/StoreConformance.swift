@@ -25,6 +25,7 @@ public enum StoreConformance {
         + signalCases
         + hardeningCases
         + resourceServerCases + auditQueryCases
+        + mailCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

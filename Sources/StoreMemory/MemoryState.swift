@@ -26,6 +26,9 @@ struct MemoryState: Sendable {
     var loginAttempts: [String: LoginAttemptRecord] = [:]
     /// Refresh token hash → (parent hash, used at).
     var refreshLineage: [String: (parent: String, usedAt: Date?)] = [:]
+    var oneTimeTokens: [String: OneTimeToken] = [:]
+    var outbox: [String: OutboxMail] = [:]
+    var outboxOrder: [String] = []
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }
@@ -51,16 +54,20 @@ struct MemoryState: Sendable {
         passwords[id] = nil
         thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
         sessions = sessions.filter { $0.value.accountID != id }
+        oneTimeTokens = oneTimeTokens.filter { $0.value.accountID != id }
+        outbox = outbox.filter { $0.value.accountID != id }
+        outboxOrder = outboxOrder.filter { outbox[$0] != nil }
         for grant in grants.values where grant.accountID.sameBytes(id) { _ = revokeGrant(id: grant.id, at: time) }
         return true
     }
 
     mutating func purgeExpired(before time: Date) -> Int {
-        let before = codes.count + tokens.count + sessions.count + interactions.count
+        let before = codes.count + tokens.count + sessions.count + interactions.count + oneTimeTokens.count
         codes = codes.filter { $0.value.expiresAt >= time }
         tokens = tokens.filter { $0.value.expiresAt.map { $0 >= time } ?? true }
         sessions = sessions.filter { $0.value.expiresAt >= time }
         interactions = interactions.filter { $0.value.expiresAt >= time }
-        return before - (codes.count + tokens.count + sessions.count + interactions.count)
+        oneTimeTokens = oneTimeTokens.filter { $0.value.expiresAt >= time }
+        return before - (codes.count + tokens.count + sessions.count + interactions.count + oneTimeTokens.count)
     }
 }

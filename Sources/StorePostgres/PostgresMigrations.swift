@@ -4,7 +4,9 @@
 /// order for ties in "oldest first" and "newest first". Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum PostgresMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals), (5, resourceServers)]
+    static let all: [(version: Int, sql: String)] = [
+        (1, initial), (2, accountMail), (3, hardening), (4, lifecycleSignals), (5, resourceServers),
+    ]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -98,5 +100,21 @@ enum PostgresMigrations {
         ALTER TABLE clients ADD COLUMN resource_server BOOLEAN NOT NULL DEFAULT FALSE;
         ALTER TABLE clients ADD COLUMN client_credentials BOOLEAN NOT NULL DEFAULT FALSE;
         CREATE INDEX audit_events_account ON audit_events (account_id, time);
+        """
+}
+
+extension PostgresMigrations {
+    /// Version 2 (issue #10): single-use link tokens (hashes only) and the mail outbox.
+    static let accountMail = """
+        CREATE TABLE one_time_tokens (
+            hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, account_id TEXT NOT NULL REFERENCES accounts (id),
+            email TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, used_at BIGINT);
+        CREATE INDEX one_time_tokens_account ON one_time_tokens (account_id, purpose);
+        CREATE TABLE outbox (
+            seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, kind TEXT NOT NULL, account_id TEXT,
+            recipient TEXT NOT NULL, subject TEXT NOT NULL, text_body TEXT NOT NULL, html_body TEXT NOT NULL,
+            status TEXT NOT NULL, attempts BIGINT NOT NULL, unknown_outcomes BIGINT NOT NULL,
+            next_attempt_at BIGINT NOT NULL, last_outcome TEXT, created_at BIGINT NOT NULL, sent_at BIGINT);
+        CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
         """
 }

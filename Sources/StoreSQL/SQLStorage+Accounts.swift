@@ -92,6 +92,8 @@ extension SQLStorage {
             try db.run("DELETE FROM identities WHERE account_id = $1", account)
             try db.run("DELETE FROM password_credentials WHERE account_id = $1", account)
             try db.run("DELETE FROM sessions WHERE account_id = $1", account)
+            try db.run("DELETE FROM one_time_tokens WHERE account_id = $1", account)
+            try db.run("DELETE FROM outbox WHERE account_id = $1", account)
             let grants = try db.query(
                 "SELECT id FROM grants WHERE account_id = $1 AND revoked_at IS NULL", account
             ) {

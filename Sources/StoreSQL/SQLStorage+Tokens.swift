@@ -85,6 +85,7 @@ extension SQLStorage {
                 + db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at < $1", before)
                 + db.run("DELETE FROM sessions WHERE expires_at < $1", before)
                 + db.run("DELETE FROM interactions WHERE expires_at < $1", before)
+                + db.run("DELETE FROM one_time_tokens WHERE expires_at < $1", before)
         }
     }
 }

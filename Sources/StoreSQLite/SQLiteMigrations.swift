@@ -3,7 +3,9 @@
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {
-    static let all: [(version: Int, sql: String)] = [(1, initial), (3, hardening), (4, lifecycleSignals), (5, resourceServers)]
+    static let all: [(version: Int, sql: String)] = [
+        (1, initial), (2, accountMail), (3, hardening), (4, lifecycleSignals), (5, resourceServers),
+    ]
 
     static let initial = """
         CREATE TABLE accounts (
@@ -96,5 +98,22 @@ enum SQLiteMigrations {
         ALTER TABLE clients ADD COLUMN resource_server INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE clients ADD COLUMN client_credentials INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX audit_events_account ON audit_events (account_id, time);
+        """
+}
+
+extension SQLiteMigrations {
+    /// Version 2 (issue #10): single-use link tokens (hashes only) and the mail outbox. `seq` orders
+    /// mails written in the same millisecond.
+    static let accountMail = """
+        CREATE TABLE one_time_tokens (
+            hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, account_id TEXT NOT NULL REFERENCES accounts (id),
+            email TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, used_at INTEGER);
+        CREATE INDEX one_time_tokens_account ON one_time_tokens (account_id, purpose);
+        CREATE TABLE outbox (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, account_id TEXT,
+            recipient TEXT NOT NULL, subject TEXT NOT NULL, text_body TEXT NOT NULL, html_body TEXT NOT NULL,
+            status TEXT NOT NULL, attempts INTEGER NOT NULL, unknown_outcomes INTEGER NOT NULL,
+            next_attempt_at INTEGER NOT NULL, last_outcome TEXT, created_at INTEGER NOT NULL, sent_at INTEGER);
+        CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
         """
 }

@@ -39,7 +39,8 @@ import Testing
         defer { cli.cleanUp() }
         let result = try cli.run(["demo"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("All 10 steps went as expected."))
+        #expect(result.stdout.contains("All 11 steps went as expected."))
+        #expect(result.stdout.contains("email_verified: true"))
         #expect(result.stdout.contains("invalid_grant (link broken)"))
     }
 }

@@ -114,10 +114,36 @@ import Testing
     @Test func userDeleteErasesTheAccount() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        _ = try cli.run(["user", "add", "--email", "gone@example.com", "--password-stdin"], stdin: "password123\n")
+        _ = try cli.run(["user", "add", "--email", "gone@example.com", "--password-stdin"], stdin: "gone passphrase 1\n")
         let delete = try cli.run(["user", "delete", "gone@example.com"])
         #expect(delete.status == 0, "\(delete.stderr)")
         #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains("gone@example.com")))
         #expect(try cli.run(["user", "delete", "gone@example.com"]).status == 65)
+    }
+
+    /// Issue #10: the password rules of NIST SP 800-63B also for the operator, and the account switches.
+    @Test func userSetPasswordDisableEnableAndMailList() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["user", "add", "--email", "pw@example.com", "--password-stdin"], stdin: "password123\n")
+            .status == 65)
+        #expect(try cli.run(["user", "add", "--email", "pw@example.com", "--password-stdin"], stdin: "pw@example.com\n")
+            .status == 65)
+        #expect(try cli.run(["user", "add", "--email", "pw@example.com", "--password-stdin"], stdin: "first passphrase\n")
+            .status == 0)
+        let set = try cli.run(["user", "set-password", "pw@example.com", "--password-stdin"], stdin: "second passphrase\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try cli.run(["user", "set-password", "pw@example.com", "--password-stdin"], stdin: "1234567\n")
+            .status == 65)
+        #expect(try cli.run(["user", "set-password", "pw@example.com"]).status == 64)
+        #expect(try cli.run(["user", "set-password", "nobody@example.com", "--password-stdin"], stdin: "x passphrase\n")
+            .status == 65)
+        #expect(try cli.run(["user", "disable", "pw@example.com"]).status == 0)
+        #expect(try cli.run(["user", "list", "--json"]).stdout.contains("\"disabled\""))
+        #expect(try cli.run(["user", "enable", "pw@example.com"]).status == 0)
+        #expect(try cli.run(["user", "disable"]).status == 64)
+        let mails = try cli.run(["mail", "list", "--json"])
+        #expect(mails.status == 0 && mails.stdout.contains("\"kind\" : \"password-changed\""), "\(mails.stdout)")
+        #expect(mails.stdout.contains("\"status\" : \"pending\""))
     }
 }

@@ -26,5 +26,6 @@ def test_demo_tells_the_whole_story_and_cleans_up():
     for row in ["Server started", "Browser flow", "Code exchanged at /token", "App Flip", "Refresh of the browser link",
                 "Unlinked Google on the account page", "invalid_grant (link broken)"]:
         assert row in table
-    assert "All 10 steps went as expected." in table
+    assert "All 11 steps went as expected." in table
+    assert "A new person signs up on the web" in out and "email_verified: true" in table
     assert "deleted." in out.splitlines()[-1]

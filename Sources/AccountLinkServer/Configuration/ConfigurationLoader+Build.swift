@@ -24,6 +24,7 @@ extension ConfigurationLoader {
             androidCertFingerprints: list(Self.androidCerts),
             accessTokenLifetime: lifetime, logLevel: level)
         try addOperatorSettings(&configuration)
+        configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration
     }
 

@@ -49,6 +49,10 @@ public struct ConfigurationLoader {
     static let adminToken = Setting(env: "ACCOUNTLINK_ADMIN_TOKEN", json: "admin_token", flag: nil)
     static let trustedProxies = Setting(env: "ACCOUNTLINK_TRUSTED_PROXIES", json: "trusted_proxies", flag: nil)
     static let metricsListener = Setting(env: "ACCOUNTLINK_METRICS_LISTENER", json: "metrics_listener", flag: nil)
+    static let smtpURL = Setting(env: "ACCOUNTLINK_SMTP_URL", json: "smtp_url", flag: nil)
+    static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
+    static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
+    static let smtpCAFile = Setting(env: "ACCOUNTLINK_SMTP_CA_FILE", json: "smtp_ca_file", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]

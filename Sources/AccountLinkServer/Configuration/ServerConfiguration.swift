@@ -60,6 +60,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
+    /// Sign-up, email and outgoing mail (issue #10; CONTRACT.md second round).
+    public var accountMail: AccountMailSettings = AccountMailSettings()
 
     /// Issue 13: the admin API's listener and Bearer token (both or neither).
     public var admin: Admin? = nil
@@ -81,4 +83,19 @@ public struct ServerConfiguration: Sendable, Equatable {
         while text.hasSuffix("/") { text.removeLast() }
         return text
     }
+}
+
+/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`.
+public struct AccountMailSettings: Sendable, Equatable {
+    /// nil: mail stays in the outbox (`accountlink mail list`).
+    public var smtpURL: String?
+    /// STARTTLS is required (smtp:// to a host that is not loopback).
+    public var smtpRequiresTLS: Bool = true
+    /// nil until built: `no-reply@` + the issuer's host.
+    public var from: String = ""
+    public var signUpOpen: Bool = true
+    /// A PEM file of the CA(s) to trust for the SMTP server's certificate instead of the system's.
+    public var smtpCAFile: String?
+
+    public init() {}
 }

@@ -36,6 +36,8 @@ extension AccountLinkApp {
             csrfToken: model.csrfToken, interactionID: model.interactionID, email: model.email ?? "",
             failed: model.errorMessage != nil, appleSignInURL: branding.appleSignInURL(model.interactionID),
             googleSignInURL: branding.googleSignInURL(model.interactionID), locale: model.locale)
+            .withAccountLinks(signUp: signUpOpen ? "/signup?interaction=" + FormEncoding.encodeComponent(model.interactionID)
+                                                  : nil)
     }
 
     func consentPage(_ model: OAuthCore.ConsentPage) -> Pages.ConsentPage {

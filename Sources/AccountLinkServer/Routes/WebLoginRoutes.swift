@@ -25,6 +25,7 @@ extension AccountLinkApp {
             productName: branding.productName, logoURL: branding.logoURL, action: action,
             csrfToken: loginCSRF(cookie), email: email, failed: failed,
             appleSignInURL: branding.appleSignInURL(nil), googleSignInURL: branding.googleSignInURL(nil))
+            .withAccountLinks(signUp: signUpOpen ? "/signup" : nil)
         return HTTPResponse.html(failed ? 401 : 200, page.render()).noStore()
             .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
     }

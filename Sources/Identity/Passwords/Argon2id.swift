@@ -24,8 +24,10 @@ public struct Argon2idHasher: Sendable {
         public var description: String { "password hashing failed (out of memory?)" }
     }
 
-    /// Returns the `$argon2id$v=19$m=…,t=…,p=1$salt$hash` string.
+    /// Returns the `$argon2id$v=19$m=…,t=…,p=1$salt$hash` string of the password's NFC form
+    /// (NIST SP 800-63B §5.1.1.2), so the same password typed on any device matches.
     public func hash(_ password: String) throws -> String {
+        let password = PasswordPolicy.normalize(password)
         var out = [CChar](repeating: 0, count: Int(crypto_pwhash_STRBYTES))
         let bytes = Array(password.utf8CString.dropLast())
         let rc = crypto_pwhash_str_alg(
@@ -38,7 +40,7 @@ public struct Argon2idHasher: Sendable {
     /// Constant-time verification inside libsodium; false for a malformed hash.
     public func verify(_ password: String, hash: String) -> Bool {
         Self.initialize
-        let bytes = Array(password.utf8CString.dropLast())
+        let bytes = Array(PasswordPolicy.normalize(password).utf8CString.dropLast())
         return hash.withCString { crypto_pwhash_str_verify($0, bytes, UInt64(bytes.count)) == 0 }
     }
 

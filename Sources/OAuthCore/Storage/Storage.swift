@@ -5,7 +5,7 @@ import Foundation
 /// groups several so that either all of them happen or none (STYLE.md §6).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
-    RefreshLineageStore, InteractionTakeStore, Sendable
+    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.
@@ -58,7 +58,8 @@ public protocol AccountStore {
     func deletePendingRevocation(id: String) throws
 
     /// Account deletion, atomically: status `deleted`, email and name erased, every identity, password,
-    /// third-party token and session removed, every grant revoked with its codes and tokens.
+    /// third-party token, session, one-time token and outbox mail removed, every grant revoked with its
+    /// codes and tokens.
     /// False if the account does not exist or was already deleted.
     func eraseAccount(id: String, at time: Date) throws -> Bool
 }
@@ -98,7 +99,7 @@ public protocol TokenStore {
     func markRotated(hash: String, at time: Date) throws -> Bool
     /// Revokes one token. False if absent or already revoked.
     func revokeToken(hash: String, at time: Date) throws -> Bool
-    /// Deletes codes, access tokens and sessions/interactions that expired before `time`
+    /// Deletes codes, access tokens, sessions/interactions and one-time tokens that expired before `time`
     /// (refresh tokens without expiry stay). Returns how many rows went.
     func purgeExpired(before time: Date) throws -> Int
 }

@@ -36,6 +36,7 @@ final class DemoStory: @unchecked Sendable {
     func run() async throws {
         try startServer()
         try await registerClientsAndUser()
+        try await signUpWithVerificationMail()
         let code = try await linkInBrowser()
         let browserLink = try await exchange(code)
         let appFlipLink = try await appFlip()

@@ -30,6 +30,7 @@ enum ServeCommand: Command {
         server.installSignalHandlers()
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
+        app.outboxWorker?.start()
         runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
         // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -40,6 +41,7 @@ enum ServeCommand: Command {
             }
         }
         background.cancel()
+        app.outboxWorker?.stop()
         return .success
     }
 

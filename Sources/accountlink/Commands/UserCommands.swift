@@ -21,7 +21,9 @@ enum UserAddCommand: Command {
         }
         guard EmailAddress.isPlausible(email) else { throw CommandFailure.data("\(email) is not an email address") }
         let password = context.readStandardInput().trimmingCharacters(in: .newlines)
-        guard password.count >= 8 else { throw CommandFailure.data("the password must have at least 8 characters") }
+        do { _ = try PasswordPolicy.standard.check(password, email: EmailAddress.normalized(email)) } catch {
+            throw CommandFailure.data(passwordProblem(error))
+        }
         let runtime = try context.runtime()
         let accounts = runtime.accounts
         do {

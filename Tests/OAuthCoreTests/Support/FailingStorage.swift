@@ -120,3 +120,20 @@ struct FailingStorage: Storage {
         try run { try inner.auditEvents(accountID: accountID, after: after, limit: limit) }
     }
 }
+
+extension FailingStorage {
+    func insertOneTimeToken(_ token: OneTimeToken) throws { try run { try inner.insertOneTimeToken(token) } }
+    func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption {
+        try run { try inner.consumeOneTimeToken(hash: hash, at: time) }
+    }
+    func invalidateOneTimeTokens(accountID: String, purpose: OneTimeToken.Purpose, at time: Date) throws -> Int {
+        try run { try inner.invalidateOneTimeTokens(accountID: accountID, purpose: purpose, at: time) }
+    }
+    func insertMail(_ mail: OutboxMail) throws { try run { try inner.insertMail(mail) } }
+    func mail(id: String) throws -> OutboxMail? { try run { try inner.mail(id: id) } }
+    func listMail() throws -> [OutboxMail] { try run { try inner.listMail() } }
+    func dueMail(at time: Date, limit: Int) throws -> [OutboxMail] { try run { try inner.dueMail(at: time, limit: limit) } }
+    func updateMail(_ mail: OutboxMail, ifUnchangedFrom expected: OutboxMail) throws -> Bool {
+        try run { try inner.updateMail(mail, ifUnchangedFrom: expected) }
+    }
+}

@@ -1,0 +1,65 @@
+import HTTPServer
+import Identity
+import OAuthCore
+import Support
+
+/// The app's `POST /api/signup` and `POST /api/password/forgot` (CONTRACT.md native API): form bodies,
+/// JSON answers, errors as `{"error","error_description"}`.
+extension AccountLinkApp {
+    func apiSignUp(_ request: HTTPRequest) -> HTTPResponse {
+        guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
+        guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
+        do {
+            let (client, scope) = try FirstPartySignUp(environment: environment)
+                .client(form, authorization: request.header("Authorization"))
+            let outcome = try SignUpFlow(context: accountFlows).signUp(
+                email: form["email"] ?? "", password: form["password"] ?? "", name: form["name"],
+                locale: personLocale(request), clientAddress: request.remoteAddress)
+            guard case .created(let account) = outcome else {
+                // The address has an account: its owner was mailed; nothing here says more.
+                return .json(202, raw: #"{"account_created":false,"verification_sent":true}"#).noStore()
+            }
+            metrics.count("signup")
+            return http(try FirstPartySignUp(environment: environment)
+                .tokens(accountID: account.id, client: client, scope: scope))
+        } catch let failure as SignUpFlow.Failure {
+            return apiSignUpRefusal(failure)
+        } catch {
+            return http(OAuthError.from(error).response)
+        }
+    }
+
+    func apiSignUpRefusal(_ failure: SignUpFlow.Failure) -> HTTPResponse {
+        switch failure {
+        case .invalidEmail: apiError(400, "invalid_request", "email is not a valid address")
+        case .throttled: apiError(429, "slow_down", "too many sign-ups from this address; try again later")
+        case .password(.tooShort): apiError(400, "weak_password", "the password must have at least 8 characters")
+        case .password(.tooLong(let maximum)):
+            apiError(400, "weak_password", "the password may have at most \(maximum) characters")
+        case .password(.common): apiError(400, "weak_password", "the password is too common")
+        case .password(.equalsEmail): apiError(400, "weak_password", "the password must not be the email")
+        }
+    }
+
+    /// 202 whatever the email; 429 when this client address asked too often.
+    func apiForgot(_ request: HTTPRequest) -> HTTPResponse {
+        guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
+        do {
+            guard let clientID = form["client_id"], try runtime.storage.client(id: clientID)?.firstParty == true else {
+                return apiError(401, "invalid_client", "client_id must name the maker's app")
+            }
+            try PasswordResetFlow(context: accountFlows).request(
+                email: form["email"] ?? "", locale: personLocale(request), clientAddress: request.remoteAddress)
+            return .json(202, raw: #"{"status":"accepted"}"#).noStore()
+        } catch PasswordResetFlow.Failure.throttled {
+            return apiError(429, "slow_down", "too many requests from this address; try again later")
+        } catch {
+            return http(OAuthError.from(error).response)
+        }
+    }
+
+    func apiError(_ status: Int, _ code: String, _ description: String) -> HTTPResponse {
+        let body: JSONValue = .object(["error": .string(code), "error_description": .string(description)])
+        return http(EndpointResponse.json(body, status: status))
+    }
+}

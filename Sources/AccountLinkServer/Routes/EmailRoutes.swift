@@ -1,0 +1,91 @@
+import HTTPServer
+import Identity
+import OAuthCore
+import Pages
+import Support
+
+/// `GET/POST /verify-email` and the account page's password and email forms (CONTRACT.md second round).
+extension AccountLinkApp {
+    /// The mail's link shows a button; only the POST confirms (mail scanners follow GET links).
+    func verifyEmailForm(_ request: HTTPRequest) -> HTTPResponse {
+        let cookie = formCookie(request)
+        let form = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifyTitle,
+                                   intro: .verifyBody, action: "/verify-email", csrfToken: loginCSRF(cookie),
+                                   hidden: [("token", request.query["token"] ?? "")], submit: .verifyButton,
+                                   locale: personLocale(request))
+        return page(200, form.render(), cookie: cookie).adding("Referrer-Policy", "no-referrer")
+    }
+
+    func verifyEmailSubmit(_ request: HTTPRequest) -> HTTPResponse {
+        guard let form = request.form else { return badForm() }
+        guard formCSRFPasses(request, form) else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
+        do {
+            _ = try EmailVerificationFlow(context: accountFlows).confirm(token: form["token"] ?? "")
+        } catch EmailVerificationFlow.Failure.invalidLink {
+            return linkInvalid(request)
+        } catch {
+            runtime.logger.error("email verification failed", ["error": "\(error)"])
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
+        }
+        let done = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifiedTitle,
+                                   intro: .verifiedBody, links: [(.continueLabel, "/account")],
+                                   locale: personLocale(request))
+        return page(200, done.render())
+    }
+
+    func changePassword(_ request: HTTPRequest) -> HTTPResponse {
+        let check = signedIn(request, csrfPurpose: "account")
+        guard case .person(_, let account, let form) = check else { return answer(check) }
+        do {
+            try PasswordChangeFlow(context: accountFlows).change(
+                accountID: account.id, currentPassword: form["current_password"] ?? "",
+                newPassword: form["new_password"] ?? "", locale: personLocale(request))
+        } catch PasswordChangeFlow.Failure.wrongCurrentPassword {
+            return errorPage(status: 400, .changePasswordHeading, .wrongCurrentPassword)
+        } catch PasswordChangeFlow.Failure.password(let violation) {
+            let (status, key, values) = Self.describe(violation)
+            return errorPage(status: status, title: .changePasswordHeading, message: Messages(locale: personLocale(request)).text(key, values))
+        } catch {
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
+        }
+        return HTTPResponse.redirect(to: "/account?changed=password", status: 303).noStore()
+    }
+
+    func changeEmail(_ request: HTTPRequest) -> HTTPResponse {
+        let check = signedIn(request, csrfPurpose: "account")
+        guard case .person(_, let account, let form) = check else { return answer(check) }
+        do {
+            try EmailChangeFlow(context: accountFlows).request(
+                accountID: account.id, newEmail: form["new_email"] ?? "", locale: personLocale(request))
+        } catch EmailChangeFlow.Failure.invalidEmail {
+            return errorPage(status: 400, .changeEmailHeading, .invalidEmail)
+        } catch {
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
+        }
+        return HTTPResponse.redirect(to: "/account?changed=email", status: 303).noStore()
+    }
+
+    func resendVerification(_ request: HTTPRequest) -> HTTPResponse {
+        let check = signedIn(request, csrfPurpose: "account")
+        guard case .person(_, let account, _) = check else { return answer(check) }
+        do {
+            try EmailVerificationFlow(context: accountFlows).resend(accountID: account.id, locale: personLocale(request))
+        } catch {
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
+        }
+        return HTTPResponse.redirect(to: "/account?changed=verification", status: 303).noStore()
+    }
+}
+
+extension AccountLinkApp {
+    /// The line the account page shows after a change (from the redirect's `changed=`).
+    func accountNotice(_ changed: String?, locale: String?) -> String? {
+        let m = Messages(locale: locale)
+        switch changed {
+        case "password": return m[.passwordChangedBody]
+        case "email": return m.text(.emailChangeSentBody, ["email": m[.newEmail]])
+        case "verification": return m.text(.checkInboxTitle)
+        default: return nil
+        }
+    }
+}

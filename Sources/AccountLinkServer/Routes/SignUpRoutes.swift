@@ -1,0 +1,112 @@
+import HTTPServer
+import Identity
+import OAuthCore
+import Pages
+import Support
+
+/// `GET/POST /signup` and `POST /api/signup` (CONTRACT.md second round), HTTP translation only;
+/// the rules are Identity's `SignUpFlow`.
+extension AccountLinkApp {
+    static let accountMailPaths: Set<String> = [
+        "/signup", "/api/signup", "/verify-email", "/password/forgot", "/password/reset", "/api/password/forgot",
+        "/account/password", "/account/email", "/account/verify-email/resend",
+    ]
+
+    func addAccountMailRoutes(to router: inout Router) {
+        router.add("GET", "/signup") { [self] in signUpForm($0) }
+        router.add("POST", "/signup") { [self] in signUpSubmit($0) }
+        router.add("POST", "/api/signup") { [self] in apiSignUp($0) }
+        router.add("GET", "/verify-email") { [self] in verifyEmailForm($0) }
+        router.add("POST", "/verify-email") { [self] in verifyEmailSubmit($0) }
+        router.add("GET", "/password/forgot") { [self] in forgotForm($0) }
+        router.add("POST", "/password/forgot") { [self] in forgotSubmit($0) }
+        router.add("POST", "/api/password/forgot") { [self] in apiForgot($0) }
+        router.add("GET", "/password/reset") { [self] in resetForm($0) }
+        router.add("POST", "/password/reset") { [self] in resetSubmit($0) }
+        router.add("POST", "/account/password") { [self] in changePassword($0) }
+        router.add("POST", "/account/email") { [self] in changeEmail($0) }
+        router.add("POST", "/account/verify-email/resend") { [self] in resendVerification($0) }
+    }
+
+    var signUpOpen: Bool { runtime.configuration.accountMail.signUpOpen }
+
+    func signUpPage(_ request: HTTPRequest, cookie: String, interaction: String?, email: String = "", name: String = "",
+                    error: Messages.Key? = nil, errorValues: [String: String] = [:]) -> Pages.AccountFormPage {
+        AccountFormPage(
+            productName: branding.productName, logoURL: branding.logoURL, title: .signUpTitle, error: error,
+            errorValues: errorValues, action: "/signup", csrfToken: loginCSRF(cookie),
+            hidden: interaction.map { [("interaction", $0)] } ?? [],
+            fields: [.init("email", .email, type: "email", autocomplete: "email", value: email),
+                     .init("password", .password, type: "password", autocomplete: "new-password"),
+                     .init("name", .nameOptional, type: "text", autocomplete: "name", value: name, required: false)],
+            hint: .passwordRules, submit: .createAccount, links: [(.signIn, "/login")], locale: personLocale(request))
+    }
+
+    func signUpForm(_ request: HTTPRequest) -> HTTPResponse {
+        guard signUpOpen else { return errorPage(status: 403, .problemRequest, .signUpClosed) }
+        let cookie = formCookie(request)
+        let interaction = request.query["interaction"].flatMap { $0.isEmpty ? nil : $0 }
+        return page(200, signUpPage(request, cookie: cookie, interaction: interaction).render(), cookie: cookie)
+            .interactionPolicy()
+    }
+
+    func signUpSubmit(_ request: HTTPRequest) -> HTTPResponse {
+        guard signUpOpen else { return errorPage(status: 403, .problemRequest, .signUpClosed) }
+        guard let form = request.form else { return badForm() }
+        guard formCSRFPasses(request, form), let cookie = request.cookies[CookiePolicy.loginName] else {
+            return errorPage(status: 403, .problemSignIn, .msgFormExpired)
+        }
+        let interaction = form["interaction"].flatMap { $0.isEmpty ? nil : $0 }
+        let email = form["email"] ?? ""
+        do {
+            let outcome = try SignUpFlow(context: accountFlows).signUp(
+                email: email, password: form["password"] ?? "", name: form["name"], locale: personLocale(request),
+                clientAddress: request.remoteAddress)
+            return try signedUp(request, outcome, email: EmailAddress.normalized(email), interaction: interaction)
+        } catch let failure as SignUpFlow.Failure {
+            let (status, key, values) = Self.describe(failure)
+            let retry = signUpPage(request, cookie: cookie, interaction: interaction, email: email,
+                                   name: form["name"] ?? "", error: key, errorValues: values)
+            return page(status, retry.render()).interactionPolicy()
+        } catch {
+            runtime.logger.error("sign-up failed", ["error": "\(error)"])
+            return errorPage(status: 503, .problemServer, .msgTryAgain)
+        }
+    }
+
+    /// A new account is signed in (and continues a pending authorization); an address that has an
+    /// account gets the same "check your email" page, without a session.
+    func signedUp(_ request: HTTPRequest, _ outcome: SignUpFlow.Outcome, email: String, interaction: String?) throws
+        -> HTTPResponse
+    {
+        let notice = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL,
+                                     title: .checkInboxTitle, intro: .checkInboxBody, values: ["email": email],
+                                     links: [(.continueLabel, "/account")], locale: personLocale(request)).render()
+        guard case .created(let account) = outcome else { return page(200, notice) }
+        metrics.count("signup")
+        if let interaction {
+            return http(AuthorizationFlow(environment: environment)
+                .handle(.signedInElsewhere(interactionID: interaction, accountID: account.id)))
+        }
+        let cookie = try WebSessions(environment: environment).startSession(accountID: account.id)
+        return page(200, notice).adding("Set-Cookie", cookiePolicy.session(cookie))
+    }
+
+    /// The status, catalog key and values for a refused sign-up or password.
+    static func describe(_ failure: SignUpFlow.Failure) -> (Int, Messages.Key, [String: String]) {
+        switch failure {
+        case .invalidEmail: (400, .invalidEmail, [:])
+        case .throttled: (429, .tooManyRequests, [:])
+        case .password(let violation): describe(violation)
+        }
+    }
+
+    static func describe(_ violation: PasswordPolicy.Violation) -> (Int, Messages.Key, [String: String]) {
+        switch violation {
+        case .tooShort: (400, .pwTooShort, [:])
+        case .tooLong(let maximum): (400, .pwTooLong, ["max": String(maximum)])
+        case .common: (400, .pwCommon, [:])
+        case .equalsEmail: (400, .pwEqualsEmail, [:])
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import OAuthCore
+import Support
+
+/// What the self-service account flows share (issue #10): the store, clock and randomness, password
+/// hashing and rules, the mail composer, the issuer (links in mails point there), the login throttle
+/// (a reset clears it) and a throttle for requests that send mail.
+public struct AccountFlowContext: Sendable {
+    public let storage: any Storage
+    public let clock: any Clock
+    public let random: any RandomSource
+    public let hasher: Argon2idHasher
+    public let policy: PasswordPolicy
+    public let composer: any MailComposer
+    /// The public base URL without a trailing slash.
+    public let issuer: String
+    public let loginThrottle: LoginThrottle
+    public let requestThrottle: LoginThrottle
+    /// Sign-ups per client address (several people may share one address behind a NAT).
+    public let signUpThrottle: LoginThrottle
+    /// Called after a transaction that wrote mail committed (wakes the sender).
+    public let mailWritten: @Sendable () -> Void
+
+    public init(storage: any Storage, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
+                policy: PasswordPolicy = .standard, composer: any MailComposer, issuer: String,
+                loginThrottle: LoginThrottle, requestThrottle: LoginThrottle = LoginThrottle(freeFailures: 5, baseDelay: 60),
+                signUpThrottle: LoginThrottle = LoginThrottle(freeFailures: 30, baseDelay: 60),
+                mailWritten: @escaping @Sendable () -> Void = {}) {
+        self.storage = storage
+        self.clock = clock
+        self.random = random
+        self.hasher = hasher
+        self.policy = policy
+        self.composer = composer
+        self.issuer = issuer
+        self.loginThrottle = loginThrottle
+        self.requestThrottle = requestThrottle
+        self.signUpThrottle = signUpThrottle
+        self.mailWritten = mailWritten
+    }
+
+    /// Link lifetimes: verification 24 h, reset 1 h (issue #10).
+    public static let verificationLifetime: TimeInterval = 24 * 3600
+    public static let resetLifetime: TimeInterval = 3600
+
+    /// A new single-use token stored as its hash; returns the link that carries it.
+    func issueLink(_ purpose: OneTimeToken.Purpose, accountID: String, email: String, path: String,
+                   in tx: any Storage) throws -> String {
+        let token = random.token(byteCount: 32)
+        let now = clock.now()
+        let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
+        try tx.insertOneTimeToken(OneTimeToken(hash: OpaqueToken.hash(token), purpose: purpose, accountID: accountID,
+                                               email: email, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)))
+        return issuer + path + "?token=" + token
+    }
+
+    /// Writes the rendered mail into the outbox inside `tx` (sent after the commit, DESIGN.md Data).
+    func enqueue(_ mail: AccountMail, to recipient: String, accountID: String?, locale: String?,
+                 in tx: any Storage) throws {
+        let words = composer.compose(mail, locale: locale)
+        let now = clock.now()
+        try tx.insertMail(OutboxMail(id: "mail_" + random.token(byteCount: 16), kind: mail.kind, accountID: accountID,
+                                     recipient: recipient, subject: words.subject, textBody: words.text,
+                                     htmlBody: words.html, nextAttemptAt: now, createdAt: now))
+    }
+
+    func audit(_ kind: String, accountID: String?, detail: String = "", in tx: any Storage) throws {
+        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind,
+                                      accountID: accountID, detail: detail))
+    }
+
+    /// The presented link token, consumed: the record when it is unused, unexpired and of `purposes`.
+    func consume(_ token: String, purposes: Set<OneTimeToken.Purpose>, in tx: any Storage) throws -> OneTimeToken? {
+        guard !token.isEmpty,
+              case .consumed(let record) = try tx.consumeOneTimeToken(hash: OpaqueToken.hash(token), at: clock.now()),
+              purposes.contains(record.purpose), record.expiresAt > clock.now()
+        else { return nil }
+        return record
+    }
+}

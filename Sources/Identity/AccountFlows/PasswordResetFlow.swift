@@ -1,0 +1,86 @@
+import Foundation
+import OAuthCore
+
+/// Forgotten passwords (issue #10, CONTRACT.md `/password/forgot`, `/password/reset`): the same answer
+/// for every address, requests throttled per client address and per email, a single-use link valid
+/// for one hour. A reset ends every web session and first-party app sign-in of the account (third-party
+/// links such as Google's stay) and clears the login throttle of that email.
+public struct PasswordResetFlow: Sendable {
+    public enum Failure: Error, Equatable, Sendable {
+        /// Too many requests from this client address (the answer may say so: it reveals no account).
+        case throttled
+        case invalidLink
+        case password(PasswordPolicy.Violation)
+    }
+
+    let context: AccountFlowContext
+
+    public init(context: AccountFlowContext) { self.context = context }
+
+    /// Mails a reset link when the address has an active account. Returns normally in every other case
+    /// too, including a throttled email, so the caller's answer is the same for every address.
+    public func request(email rawEmail: String, locale: String?, clientAddress: String?) throws {
+        let email = EmailAddress.normalized(rawEmail)
+        let now = context.clock.now()
+        let throttle = context.requestThrottle
+        let addressKeys = clientAddress.map { ["forgot-address:" + $0] } ?? []
+        guard try throttle.take(addressKeys, at: now, in: context.storage) else { throw Failure.throttled }
+        let emailKey = ["forgot-email:" + email]
+        guard EmailAddress.isPlausible(email), try throttle.take(emailKey, at: now, in: context.storage) else { return }
+        try context.storage.transaction { tx in
+            guard let account = try tx.account(email: email), account.status == .active else {
+                try context.audit("password.reset-requested", accountID: nil, detail: "no account", in: tx)
+                return
+            }
+            try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: now)
+            let link = try context.issueLink(.resetPassword, accountID: account.id, email: email,
+                                             path: "/password/reset", in: tx)
+            try context.enqueue(.passwordReset(link: link), to: email, accountID: account.id, locale: locale, in: tx)
+            try context.audit("password.reset-requested", accountID: account.id, in: tx)
+        }
+        context.mailWritten()
+    }
+
+    /// Sets the new password with the link's token; returns the account id. A refused password does
+    /// not use up the link; the slow hash is computed before the transaction (SQLite locks the store).
+    public func reset(token: String, newPassword: String, locale: String?) throws -> String {
+        let normalized = try Self.checked(context.policy, newPassword, email: nil)
+        let hash = try context.hasher.hash(normalized)
+        let accountID = try context.storage.transaction { tx -> String? in
+            guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
+                  let account = try tx.account(id: record.accountID), account.status == .active
+            else { return nil }
+            _ = try Self.checked(context.policy, newPassword, email: account.email)
+            try tx.setPasswordHash(hash, accountID: account.id)
+            try SignOutEverywhere.endFirstPartySignIns(accountID: account.id, at: context.clock.now(), in: tx)
+            try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: context.clock.now())
+            if let email = account.email {
+                try context.enqueue(.passwordChanged, to: email, accountID: account.id, locale: locale, in: tx)
+                try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
+            }
+            try context.audit("password.reset", accountID: account.id, in: tx)
+            return account.id
+        }
+        guard let accountID else { throw Failure.invalidLink }
+        context.mailWritten()
+        return accountID
+    }
+}
+
+extension PasswordResetFlow {
+    static func checked(_ policy: PasswordPolicy, _ password: String, email: String?) throws(Failure) -> String {
+        do { return try policy.check(password, email: email) } catch { throw .password(error) }
+    }
+}
+
+/// Ends what the person signed in to on their own side: every browser session, and every grant to a
+/// first-party client (the maker's app) with its tokens. Grants to third parties (Google) stay.
+public enum SignOutEverywhere {
+    public static func endFirstPartySignIns(accountID: String, at time: Date, in tx: any Storage) throws {
+        try tx.deleteSessions(accountID: accountID)
+        for grant in try tx.activeGrants(accountID: accountID)
+        where try tx.client(id: grant.clientID)?.firstParty == true {
+            _ = try tx.revokeGrant(id: grant.id, at: time)
+        }
+    }
+}

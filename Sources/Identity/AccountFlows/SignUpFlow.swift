@@ -1,0 +1,74 @@
+import Foundation
+import OAuthCore
+
+/// Self-service sign-up with email and password (issue #10, CONTRACT.md `/signup`, `/api/signup`).
+/// An address that already has an account gets the same page as a new one and its owner a mail
+/// instead (no account enumeration through the form); a new account gets a verification link.
+public struct SignUpFlow: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case created(Account)
+        /// The address has an account: nothing was created, its owner was told by mail.
+        case alreadyRegistered
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        case invalidEmail
+        case password(PasswordPolicy.Violation)
+        /// Too many sign-ups from this client address.
+        case throttled
+    }
+
+    let context: AccountFlowContext
+
+    public init(context: AccountFlowContext) { self.context = context }
+
+    public func signUp(email rawEmail: String, password: String, name: String?, locale: String?,
+                       clientAddress: String?) throws -> Outcome {
+        let email = EmailAddress.normalized(rawEmail)
+        guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
+        let normalized: String
+        do { normalized = try context.policy.check(password, email: email) } catch { throw Failure.password(error) }
+        let now = context.clock.now()
+        let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
+        guard try context.signUpThrottle.take(keys, at: now, in: context.storage) else { throw Failure.throttled }
+        let hash = try context.hasher.hash(normalized)
+        let outcome = try context.storage.transaction { tx -> Outcome in
+            if let owner = try tx.account(email: email) {
+                try tellOwner(owner, email: email, locale: locale, in: tx)
+                return Outcome.alreadyRegistered
+            }
+            return .created(try create(email: email, name: Self.trimmed(name), hash: hash, locale: locale, in: tx))
+        }
+        context.mailWritten()
+        return outcome
+    }
+
+    func create(email: String, name: String?, hash: String, locale: String?, in tx: any Storage) throws -> Account {
+        let now = context.clock.now()
+        let account = Account(id: AccountDirectory.newAccountID(context.random), email: email, emailVerified: false,
+                              displayName: name, createdAt: now)
+        try tx.insertAccount(account)
+        try tx.insertIdentity(Identity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
+                                       provider: .password, subject: email, email: email, emailVerified: false,
+                                       firstSignInAt: now, lastSignInAt: now))
+        try tx.setPasswordHash(hash, accountID: account.id)
+        let link = try context.issueLink(.verifyEmail, accountID: account.id, email: email, path: "/verify-email", in: tx)
+        try context.enqueue(.verifyEmail(link: link), to: email, accountID: account.id, locale: locale, in: tx)
+        try context.audit("account.signed-up", accountID: account.id, detail: "provider=password", in: tx)
+        return account
+    }
+
+    func tellOwner(_ owner: Account, email: String, locale: String?, in tx: any Storage) throws {
+        guard owner.status == .active else { return }
+        let mail = AccountMail.accountExists(signInLink: context.issuer + "/login",
+                                             resetLink: context.issuer + "/password/forgot")
+        try context.enqueue(mail, to: email, accountID: owner.id, locale: locale, in: tx)
+        try context.audit("account.sign-up-existing-email", accountID: owner.id, in: tx)
+    }
+
+    /// Names are optional, trimmed and bounded like Apple's (Sources/Identity/SignIn/SignInService.swift).
+    static func trimmed(_ name: String?) -> String? {
+        let text = String((name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Support
+
+/// The app's sign-up (CONTRACT.md `POST /api/signup`): the client authenticates as at `/token` and
+/// must be first-party; Identity's sign-up flow makes the account between `client` and `tokens`.
+public struct FirstPartySignUp: Sendable {
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    /// The authenticated first-party client and the scope it asked for (its default when absent).
+    public func client(_ parameters: FormParameters, authorization: String?) throws(OAuthError) -> (Client, [String]) {
+        let authenticated = try ClientAuthenticator(storage: environment.storage)
+            .authenticate(parameters, authorization: authorization)
+        guard authenticated.client.firstParty else {
+            throw .unauthorizedClient("only the maker's own app may sign people up")
+        }
+        let scope = try ScopeRules.resolve(parameters["scope"], client: authenticated.client,
+                                           configuration: environment.configuration)
+        return (authenticated.client, scope)
+    }
+
+    /// 201: the token response of the new account plus `account_id` and `account_created: true`.
+    public func tokens(accountID: String, client: Client, scope: [String]) throws -> EndpointResponse {
+        let extra: [String: JSONValue] = ["account_id": .string(accountID), "account_created": .bool(true)]
+        let body = try environment.storage.transaction { storage in
+            try TokenIssuer(environment: environment, storage: storage)
+                .signIn(accountID: accountID, client: client, scope: scope, extra: extra)
+        }.response(environment)
+        return .json(body, status: 201)
+    }
+}

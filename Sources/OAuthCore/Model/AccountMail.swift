@@ -1,0 +1,47 @@
+/// The mails the account flows send (issue #10). The flows decide when; the Mail module decides the
+/// words (catalog, the person's language) through `MailComposer`, so a flow can write the rendered mail
+/// into the outbox in the same transaction as the change that caused it.
+public enum AccountMail: Sendable, Equatable {
+    /// After sign-up: confirm the address (link valid 24 h).
+    case verifyEmail(link: String)
+    /// Someone tried to sign up with an address that has an account: tell its owner, nobody else.
+    case accountExists(signInLink: String, resetLink: String)
+    /// The password-reset link (valid 1 h).
+    case passwordReset(link: String)
+    /// After a reset or change: a notice, so a takeover does not go unnoticed.
+    case passwordChanged
+    /// Email change: the link to the new address; the change happens when it is followed.
+    case confirmNewEmail(link: String)
+    /// Email change: a notice to the old address.
+    case emailChangeRequested(newEmail: String)
+
+    /// A short name for `mail list` and logs.
+    public var kind: String {
+        switch self {
+        case .verifyEmail: "verify-email"
+        case .accountExists: "account-exists"
+        case .passwordReset: "password-reset"
+        case .passwordChanged: "password-changed"
+        case .confirmNewEmail: "confirm-new-email"
+        case .emailChangeRequested: "email-change-notice"
+        }
+    }
+}
+
+/// A mail's words: subject, plain text and HTML (no remote images).
+public struct ComposedMail: Sendable, Equatable {
+    public var subject: String
+    public var text: String
+    public var html: String
+
+    public init(subject: String, text: String, html: String) {
+        self.subject = subject
+        self.text = text
+        self.html = html
+    }
+}
+
+public protocol MailComposer: Sendable {
+    /// `locale`: the person's language (as the pages pick it: RFC 4647 lookup, English fallback).
+    func compose(_ mail: AccountMail, locale: String?) -> ComposedMail
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Self-service sign-up with its verification mail (issue #10): the demo has no SMTP server, so the
+/// mail waits in the outbox, where `accountlink mail list` shows it, and the story follows its link.
+extension DemoStory {
+    func signUpWithVerificationMail() async throws {
+        heading("A new person signs up on the web",
+                "GET /signup, fill in email and password; the verification mail goes into the outbox.")
+        let newcomer = "newcomer@example.com"
+        let browser = ScriptedBrowser(base: world.base, http: http)
+        let form = try await browser.get(url("/signup"))
+        guard let signUp = form.forms.first(where: { $0.has(field: "password") }) else {
+            throw SimulationFailure("GET /signup showed no sign-up form (HTTP \(form.response.status))")
+        }
+        let answer = try await browser.submit(signUp, on: form, ["email": newcomer, "password": "newcomer passphrase 1"])
+        say("POST /signup (\(newcomer)) → HTTP \(answer.response.status), \"check your email\"")
+        let link = try await verificationMail(to: newcomer)
+        let confirmPage = try await browser.get(URL(string: link)!)
+        guard let confirm = confirmPage.forms.first(where: { $0.has(field: "token") }) else {
+            throw SimulationFailure("the mail's link showed no confirm button (HTTP \(confirmPage.response.status))")
+        }
+        let done = try await browser.submit(confirm, on: confirmPage, [:])
+        say("open the link, press the button → HTTP \(done.response.status), email confirmed")
+        let users = try await operatorRuns(["user", "list", "--json"])
+        guard users.contains("\"email_verified\" : true") else { throw SimulationFailure("the email is not verified") }
+        record("Sign-up, verification mail in the outbox, link followed", "email_verified: true")
+    }
+
+    /// Shows the newest mail to `address` from `accountlink mail list --json` and returns its link.
+    func verificationMail(to address: String) async throws -> String {
+        let listed = try await operatorRuns(["mail", "list", "--json"])
+        let mails = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]) ?? []
+        guard let mail = mails.last(where: { $0["to"] as? String == address }), let text = mail["text"] as? String,
+              let link = text.split(separator: "\n").first(where: { $0.contains("/verify-email?token=") })
+        else { throw SimulationFailure("no verification mail to \(address) in the outbox") }
+        say("  mail \(mail["status"] ?? "?") to \(address): \"\(mail["subject"] ?? "")\"")
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {
+            let shown = line.range(of: "token=").map { String(line[..<$0.upperBound]) + "…" } ?? String(line)
+            say("  | " + shown)
+        }
+        return String(link)
+    }
+}
