@@ -10,6 +10,10 @@ struct Branding: Sendable {
     let logoURL: String?
     let appleWeb: Bool
     let googleWeb: Bool
+    /// Issue #12: the accent colour and the maker's policies in every page's footer.
+    var accentColor: String?
+    var privacyURL: String?
+    var termsURL: String?
 
     func appleSignInURL(_ interactionID: String?) -> String? { appleWeb ? Self.url("/login/apple", interactionID) : nil }
 
@@ -39,7 +43,8 @@ public final class AccountLinkApp: Sendable {
         environment = try runtime.oauthEnvironment(throttle: LoginThrottle(), logger: runtime.logger.with(label: "oauth"))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                             appleWeb: configuration.apple.servicesID != nil,
-                            googleWeb: configuration.google.webEnabled)
+                            googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
+                            privacyURL: configuration.privacyURL, termsURL: configuration.termsURL)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
         discoveryResponse = Self.render(DiscoveryDocument.response(environment.configuration))
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
@@ -52,6 +57,7 @@ public final class AccountLinkApp: Sendable {
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
+        "/", "/authorize/resume", BrandingRoutes.logoPath,
     ]
 
     public func responder() -> any HTTPResponder {
@@ -85,7 +91,9 @@ public final class AccountLinkApp: Sendable {
         router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
-        return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
+        addPageRoutes(to: &router)
+        return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(cookiePolicy: cookiePolicy)],
+                               responder: router)
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

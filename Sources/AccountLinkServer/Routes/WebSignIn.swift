@@ -75,8 +75,9 @@ extension AccountLinkApp {
                 .adding("Set-Cookie", cookiePolicy.session(cookie))
         case .linkRequired(let linkToken, let email):
             let login = runtime.random.token()
-            let page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
-                                       csrfToken: loginCSRF(login), linkToken: linkToken)
+            var page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
+                                       csrfToken: loginCSRF(login), linkToken: linkToken, locale: pageLocale())
+            page.frame = pageFrame()
             return HTTPResponse.html(200, page.render()).noStore()
                 .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, login, expires: nil))
         }

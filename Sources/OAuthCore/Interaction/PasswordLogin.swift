@@ -10,8 +10,7 @@ struct PasswordLogin {
     func verify(email: String, password: String, clientAddress: String?) throws -> Account? {
         let now = environment.clock.now()
         let throttle = environment.loginThrottle
-        let keys =
-            [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
+        let keys = Self.throttleKeys(email: email, clientAddress: clientAddress)
         guard throttle.allows(keys, at: now) else {
             environment.logger.info("login throttled", ["login.throttled": "true"])
             return nil
@@ -29,5 +28,16 @@ struct PasswordLogin {
         throttle.recordSuccess(keys[0])
         environment.audit("login.success", accountID: account.id)
         return account
+    }
+
+    /// Seconds until this email and address may try again; nil when sign-in is not throttled.
+    /// The account key is per email whether or not it exists, so this reveals no account.
+    func retryAfter(email: String, clientAddress: String?) -> TimeInterval? {
+        environment.loginThrottle.retryAfter(
+            Self.throttleKeys(email: email, clientAddress: clientAddress), at: environment.clock.now())
+    }
+
+    static func throttleKeys(email: String, clientAddress: String?) -> [String] {
+        [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
     }
 }

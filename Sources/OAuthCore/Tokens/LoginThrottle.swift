@@ -46,6 +46,13 @@ public final class LoginThrottle: Sendable {
         }
     }
 
+    /// How long until every key is out of its refusal window; nil when none is blocked now.
+    public func retryAfter(_ keys: [String], at now: Date) -> TimeInterval? {
+        let until = entries.withLock { table in keys.compactMap { table[$0]?.blockedUntil }.max() }
+        guard let until, until > now else { return nil }
+        return until.timeIntervalSince(now)
+    }
+
     /// A successful sign-in clears the account's record (not the address's).
     public func recordSuccess(_ key: String) {
         _ = entries.withLock { $0.removeValue(forKey: key) }

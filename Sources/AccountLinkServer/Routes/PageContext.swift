@@ -1,0 +1,69 @@
+import Foundation
+import HTTPServer
+import Pages
+import Support
+
+/// What one request tells about the page language and the language switch (issue #12), set by
+/// `LanguageMiddleware` for the duration of the request so every page and error page reads it.
+struct PageContext: Sendable {
+    /// The explicit choice, remembered for a year.
+    static let cookieName = "al_lang"
+    @TaskLocal static var current = PageContext()
+
+    /// `?lang=` on this request, else the cookie.
+    var explicit: String?
+    /// `ui_locales` or `user_locale` on this request's query (GET /authorize).
+    var requested: String?
+    var acceptLanguage: String?
+    /// This page again by GET, without `lang` (the home page for a POST answer).
+    var switchURL = "/"
+
+    init() {}
+
+    init(request: HTTPRequest) {
+        explicit = LanguageChoice.supported(request.query["lang"]) ?? request.cookies[Self.cookieName]
+        requested = request.query["ui_locales"] ?? request.query["user_locale"]
+        acceptLanguage = request.header("Accept-Language")
+        if request.method == "GET" || request.method == "HEAD" {
+            let kept = FormParameters(request.query.pairs.filter { $0.name != "lang" })
+            switchURL = request.path + (kept.pairs.isEmpty ? "" : "?" + kept.encoded)
+        }
+    }
+
+    /// The page language: explicit choice, then `requested` (a pending request's own
+    /// `ui_locales`/`user_locale`) or this request's, then `Accept-Language`, then English.
+    func tag(requested stored: String? = nil) -> String {
+        LanguageChoice(explicit: explicit, requested: stored ?? requested, acceptLanguage: acceptLanguage).tag
+    }
+}
+
+/// Sets `PageContext.current` and remembers a language picked with the switch (`?lang=TAG`).
+struct LanguageMiddleware: HTTPMiddleware {
+    let cookiePolicy: CookiePolicy
+
+    func respond(to request: HTTPRequest, next: any HTTPResponder) async -> HTTPResponse {
+        let context = PageContext(request: request)
+        var response = await PageContext.$current.withValue(context) { await next.respond(to: request) }
+        if let chosen = LanguageChoice.supported(request.query["lang"]) {
+            let year = Date(timeIntervalSinceNow: 365 * 86_400)
+            response.headers.add("Set-Cookie", cookiePolicy.set(PageContext.cookieName, chosen, expires: year))
+        }
+        return response
+    }
+}
+
+extension AccountLinkApp {
+    /// The language of the page being answered (`requested`: a pending request's `ui_locales`).
+    func pageLocale(_ requested: String? = nil) -> String { PageContext.current.tag(requested: requested) }
+
+    /// The footer and accent of every page; `switchURL` overrides where the language switch points.
+    func pageFrame(switchURL: String? = nil) -> PageFrame {
+        PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL, termsURL: branding.termsURL,
+                  languageSwitchURL: switchURL ?? PageContext.current.switchURL)
+    }
+
+    /// The language switch of a pending authorization request: the same request, shown again.
+    static func resumeURL(_ interactionID: String) -> String {
+        "/authorize/resume?" + FormParameters([("interaction", interactionID)]).encoded
+    }
+}
