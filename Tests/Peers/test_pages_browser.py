@@ -17,6 +17,7 @@ from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, Server
@@ -90,6 +91,7 @@ def browser():
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(30)
+    driver.implicitly_wait(10)
     yield driver
     driver.quit()
 
@@ -108,8 +110,15 @@ def sign_in(driver, site):
     driver.get(site.url("/login"))
     driver.find_element(By.NAME, "email").send_keys(EMAIL)
     driver.find_element(By.NAME, "password").send_keys(PASSWORD)
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    submit(driver)
     WebDriverWait(driver, 20).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/account")
+
+
+def submit(driver):
+    """Presses the form's submit button and waits until the next page has replaced this one."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(old))
 
 
 def open_page(driver, site, path, lang):
@@ -205,7 +214,7 @@ def test_language_switch_keeps_a_pending_authorization(browser, site):
     assert urllib.parse.urlsplit(browser.current_url).path == "/authorize/resume"
     browser.find_element(By.NAME, "email").send_keys(EMAIL)
     browser.find_element(By.NAME, "password").send_keys(PASSWORD)
-    browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    submit(browser)
     allow = browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="allow"]')
     assert allow.text == "Zustimmen und verknüpfen", "the remembered choice holds on the next page"
     browser.find_element(By.CSS_SELECTOR, 'footer a[hreflang="ja"]').click()
@@ -225,7 +234,7 @@ def test_throttled_sign_in_says_to_wait(browser, site):
         open_page(browser, site, "/login", "en")
         browser.find_element(By.NAME, "email").send_keys(EMAIL)
         browser.find_element(By.NAME, "password").send_keys("not the password")
-        browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        submit(browser)
         message = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
         if "wait" in message:
             break
@@ -233,5 +242,5 @@ def test_throttled_sign_in_says_to_wait(browser, site):
     open_page(browser, site, "/login", "en")
     browser.find_element(By.NAME, "email").send_keys(EMAIL)
     browser.find_element(By.NAME, "password").send_keys(PASSWORD)
-    browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    submit(browser)
     assert "wait about" in browser.find_element(By.CSS_SELECTOR, "[role=alert]").text, "the right password waits too"
