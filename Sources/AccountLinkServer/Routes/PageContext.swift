@@ -28,6 +28,8 @@ struct PageContext: Sendable {
             let kept = FormParameters(request.query.pairs.filter { $0.name != "lang" })
             switchURL = request.path + (kept.pairs.isEmpty ? "" : "?" + kept.encoded)
         }
+        // A provider's sign-in start or callback runs once; its pages switch language on /login.
+        if request.path.hasPrefix("/login/") { switchURL = "/login" }
     }
 
     /// The page language: explicit choice, then `requested` (a pending request's own
