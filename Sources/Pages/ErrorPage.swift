@@ -8,6 +8,9 @@ public struct ErrorPage: Sendable {
     public var locale: String?
     /// The wire code (e.g. `invalid_request`), shown small for support; nil shows none.
     public var code: String?
+    /// The maker's name and logo above the message; nil shows none.
+    public var productName: String?
+    public var logoURL: String?
     public var frame = PageFrame()
 
     public init(title: String, message: String, locale: String? = nil, code: String? = nil) {
@@ -20,7 +23,9 @@ public struct ErrorPage: Sendable {
     public func render() -> String {
         let m = Messages(locale: locale)
         let code: HTML = self.code.map { "<p class=\"code\"><small>\(m.text(.errorCode, ["code": $0]))</small></p>" } ?? .empty
+        let brand: HTML = productName.map { Layout.brand(product: $0, logoURL: logoURL) } ?? .empty
         let body: HTML = """
+            \(brand)
             <h1>\(title)</h1>
             <p role="alert">\(message)</p>
             \(code)

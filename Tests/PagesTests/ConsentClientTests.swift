@@ -69,6 +69,9 @@ import Testing
         #expect(html.contains("<p class=\"code\"><small>エラーコード: invalid_request</small></p>"))
         #expect(html.contains("<html lang=\"ja\""))
         #expect(!ErrorPage(title: "T", message: "M").render().contains("class=\"code\""))
+        var branded = ErrorPage(title: "T", message: "M")
+        branded.productName = "Acme"
+        #expect(branded.render().contains("<p class=\"product\">Acme</p>"))
     }
 
     @Test func landingAndNotFound() {

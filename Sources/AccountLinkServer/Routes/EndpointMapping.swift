@@ -76,6 +76,8 @@ extension AccountLinkApp {
         let messages = Messages(locale: pageLocale(locale))
         var page = Pages.ErrorPage(title: messages[title], message: messages.text(message, ["product": branding.productName]),
                                    locale: messages.locale, code: code)
+        page.productName = branding.productName
+        page.logoURL = branding.logoURL
         page.frame = pageFrame()
         return .html(status, page.render()).noStore()
     }
