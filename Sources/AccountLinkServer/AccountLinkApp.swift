@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Identity
 import OAuthCore
+import Pages
 import Support
 
 /// What the pages show of the maker, and which sign-in buttons exist.
@@ -92,7 +93,10 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         addPageRoutes(to: &router)
-        return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(cookiePolicy: cookiePolicy)],
+        return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
+            cookiePolicy: cookiePolicy,
+            branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
+                                termsURL: branding.termsURL))],
                                responder: router)
     }
 

@@ -43,7 +43,7 @@ public struct AccountPage: Sendable {
     /// "Add Sign in with Apple/Google" links for methods the account does not have yet.
     public var addAppleURL: String?
     public var addGoogleURL: String?
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         productName: String, email: String, name: String? = nil,

@@ -26,7 +26,7 @@ public struct ConsentPage: Sendable {
     public var clientName: String
     /// Registered for Google (its redirect URIs or App Flip): Google's rules and wording.
     public var forGoogle: Bool
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         productName: String, logoURL: String? = nil, accountEmail: String? = nil,

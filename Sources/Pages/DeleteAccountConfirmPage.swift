@@ -6,7 +6,7 @@ public struct DeleteAccountConfirmPage: Sendable {
     public var action: String
     public var cancelURL: String
     public var locale: String?
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         email: String, csrfToken: String, action: String = "/account/delete",

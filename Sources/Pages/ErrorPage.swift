@@ -11,7 +11,7 @@ public struct ErrorPage: Sendable {
     /// The maker's name and logo above the message; nil shows none.
     public var productName: String?
     public var logoURL: String?
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(title: String, message: String, locale: String? = nil, code: String? = nil) {
         self.title = title

@@ -6,7 +6,7 @@ public struct LandingPage: Sendable {
     /// True: the 404 page ("Page not found", a link home); false: the landing page.
     public var notFound: Bool
     public var accountURL: String
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         productName: String, logoURL: String? = nil, locale: String? = nil, notFound: Bool = false,

@@ -5,7 +5,7 @@ import Foundation
 /// the catalog (`lang`, and `dir="rtl"` for Persian); the footer carries the maker's policy links
 /// and the language switch.
 enum Layout {
-    static func document(title: String, messages: Messages, body: HTML, frame: PageFrame) -> String {
+    static func document(title: String, messages: Messages, body: HTML, frame: PageFrame = .current) -> String {
         let html: HTML = """
             <!DOCTYPE html>
             <html lang="\(messages.locale)" dir="\(messages.direction)">

@@ -10,7 +10,7 @@ public struct LinkAccountPage: Sendable {
     public var linkToken: String
     public var failed: Bool
     public var locale: String?
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         productName: String, logoURL: String? = nil, email: String, action: String = "/login",

@@ -16,7 +16,7 @@ public struct LoginPage: Sendable {
     /// Set while sign-in is throttled: the page says to wait about this many minutes instead of
     /// blaming the password (issue #12, honest messages).
     public var retryAfterMinutes: Int?
-    public var frame = PageFrame()
+    public var frame = PageFrame.current
 
     public init(
         productName: String, logoURL: String? = nil, action: String = "/login",

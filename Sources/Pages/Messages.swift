@@ -24,8 +24,10 @@ public struct Messages: Sendable {
 
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
-        "en": englishTable, "de": germanTable, "pt": brazilianPortugueseTable,
-        "pt-br": brazilianPortugueseTable, "fa": persianTable, "ja": japaneseTable,
+        "en": englishTable, "de": withAccountTexts(germanTable, "de"),
+        "pt": withAccountTexts(brazilianPortugueseTable, "pt-br"),
+        "pt-br": withAccountTexts(brazilianPortugueseTable, "pt-br"),
+        "fa": withAccountTexts(persianTable, "fa"), "ja": withAccountTexts(japaneseTable, "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).

@@ -1,6 +1,10 @@
 /// What every page shares around its content: the maker's accent colour and policy links, and
 /// where the language switch points (issue #12).
 public struct PageFrame: Sendable, Equatable {
+    /// The frame of the request being answered: the server sets it once per request, and every
+    /// page made while answering starts from it (`frame` stays an ordinary, overridable value).
+    @TaskLocal public static var current = PageFrame()
+
     /// `#rgb` or `#rrggbb`; anything else is ignored (`Layout.css` keeps its default).
     public var accentColor: String?
     /// The maker's policies, linked in the footer (CONTRACT.md `ACCOUNTLINK_PRIVACY_URL`, `ACCOUNTLINK_TERMS_URL`).

@@ -83,3 +83,24 @@ import Testing
         #expect(!page.render().contains("display:none"))
     }
 }
+
+/// The sign-up issue's texts wait here for their keys; each has four languages with the same placeholders.
+@Suite struct AccountTextsTests {
+    @Test func everyEntryHasFourLanguagesWithTheSamePlaceholders() {
+        let names = { (s: String) in
+            Set(s.split(separator: "{", omittingEmptySubsequences: false).dropFirst()
+                .compactMap { $0.split(separator: "}").first.map(String.init) })
+        }
+        for (name, texts) in Messages.accountTexts {
+            #expect(texts.count == Messages.accountTextLanguages.count && texts.allSatisfy { !$0.isEmpty }, "\(name)")
+            #expect(Set(texts.map(names)).count == 1, "\(name): placeholders differ")
+        }
+    }
+
+    @Test func textsJoinOnlyKeysThatExist() {
+        let table = Messages.withAccountTexts([.cancel: "Abbrechen"], "de")
+        let known = Set(Messages.Key.allCases.map(\.rawValue))
+        #expect(table.count == 1 + Messages.accountTexts.keys.filter(known.contains).count)
+        #expect(Messages.withAccountTexts([.cancel: "x"], "en") == [.cancel: "x"])
+    }
+}

@@ -48,7 +48,6 @@ extension AccountLinkApp {
                                         name: account.displayName, signInMethods: methods, linkedServices: services,
                                         csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"),
                                         locale: pageLocale())
-            withLinks.frame = pageFrame()
             let providers = Set(methods.map(\.provider))
             if !providers.contains("apple") { withLinks.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
             if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }

@@ -21,9 +21,8 @@ extension AccountLinkApp {
 
     /// `GET /` (200) and any unknown path (404), in the person's language.
     func landing(_ request: HTTPRequest, notFound: Bool) -> HTTPResponse {
-        var page = LandingPage(productName: branding.productName, logoURL: branding.logoURL, locale: pageLocale(),
+        let page = LandingPage(productName: branding.productName, logoURL: branding.logoURL, locale: pageLocale(),
                                notFound: notFound)
-        page.frame = pageFrame(switchURL: notFound ? "/" : nil)
         return .html(notFound ? 404 : 200, page.render())
     }
 

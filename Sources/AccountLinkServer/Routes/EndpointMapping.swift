@@ -78,7 +78,6 @@ extension AccountLinkApp {
                                    locale: messages.locale, code: code)
         page.productName = branding.productName
         page.logoURL = branding.logoURL
-        page.frame = pageFrame()
         return .html(status, page.render()).noStore()
     }
 

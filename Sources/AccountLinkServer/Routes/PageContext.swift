@@ -39,13 +39,20 @@ struct PageContext: Sendable {
     }
 }
 
-/// Sets `PageContext.current` and remembers a language picked with the switch (`?lang=TAG`).
+/// Sets `PageContext.current` and `PageFrame.current` (the maker's branding, this page's language
+/// switch) and remembers a language picked with the switch (`?lang=TAG`).
 struct LanguageMiddleware: HTTPMiddleware {
     let cookiePolicy: CookiePolicy
+    /// The maker's accent colour and policy links.
+    let branding: PageFrame
 
     func respond(to request: HTTPRequest, next: any HTTPResponder) async -> HTTPResponse {
         let context = PageContext(request: request)
-        var response = await PageContext.$current.withValue(context) { await next.respond(to: request) }
+        var frame = branding
+        frame.languageSwitchURL = context.switchURL
+        var response = await PageContext.$current.withValue(context) {
+            await PageFrame.$current.withValue(frame) { await next.respond(to: request) }
+        }
         if let chosen = LanguageChoice.supported(request.query["lang"]) {
             let year = Date(timeIntervalSinceNow: 365 * 86_400)
             response.headers.add("Set-Cookie", cookiePolicy.set(PageContext.cookieName, chosen, expires: year))
@@ -58,10 +65,11 @@ extension AccountLinkApp {
     /// The language of the page being answered (`requested`: a pending request's `ui_locales`).
     func pageLocale(_ requested: String? = nil) -> String { PageContext.current.tag(requested: requested) }
 
-    /// The footer and accent of every page; `switchURL` overrides where the language switch points.
-    func pageFrame(switchURL: String? = nil) -> PageFrame {
-        PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL, termsURL: branding.termsURL,
-                  languageSwitchURL: switchURL ?? PageContext.current.switchURL)
+    /// This request's page frame with the language switch pointing at `switchURL`.
+    func pageFrame(switchURL: String) -> PageFrame {
+        var frame = PageFrame.current
+        frame.languageSwitchURL = switchURL
+        return frame
     }
 
     /// The language switch of a pending authorization request: the same request, shown again.

@@ -77,7 +77,6 @@ extension AccountLinkApp {
             let login = runtime.random.token()
             var page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
                                        csrfToken: loginCSRF(login), linkToken: linkToken, locale: pageLocale())
-            page.frame = pageFrame()
             return HTTPResponse.html(200, page.render()).noStore()
                 .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, login, expires: nil))
         }
