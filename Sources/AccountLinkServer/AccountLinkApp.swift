@@ -11,7 +11,7 @@ struct Branding: Sendable {
     let logoURL: String?
     let appleWeb: Bool
     let googleWeb: Bool
-    /// Issue #12: the accent colour and the maker's policies in every page's footer.
+    /// docs/pages.md: the accent colour and the maker's policies in every page's footer.
     var accentColor: String?
     var privacyURL: String?
     var termsURL: String?

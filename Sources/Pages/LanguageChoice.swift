@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which language a page is shown in, in this order (issue #12): an explicit choice (the
+/// Which language a page is shown in, in this order (docs/pages.md): an explicit choice (the
 /// language switch, remembered in a cookie), the app's request (`ui_locales`, OIDC Core §3.1.2.1,
 /// or Google's `user_locale`), the browser's `Accept-Language` (RFC 9110 §12.5.4), then English.
 public struct LanguageChoice: Sendable, Equatable {

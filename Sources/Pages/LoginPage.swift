@@ -14,7 +14,7 @@ public struct LoginPage: Sendable {
     public var googleSignInURL: String?
     public var locale: String?
     /// Set while sign-in is throttled: the page says to wait about this many minutes instead of
-    /// blaming the password (issue #12, honest messages).
+    /// blaming the password (docs/pages.md, honest messages).
     public var retryAfterMinutes: Int?
     public var frame = PageFrame.current
 

@@ -15,7 +15,7 @@ extension Messages {
         case linkTitle, linkIntro, linkAndSignIn
         case problemAccountDeleted, problemCannotRemove, problemDenied, problemRequest, problemServer, problemSignIn, problemUnlinkFailed
         case msgAccountDeleted, msgAppleNoToken, msgAppleOff, msgFormExpired, msgFormUnreadable, msgGoogleNoCode, msgGoogleOff, msgLastMethod, msgMethodNotRemoved, msgNotCompleted, msgNotDeleted, msgNotVerified, msgNothing, msgSignInExpired, msgTryAgain
-        // Issue #12: the page frame, consent for any client, honest messages, landing and 404.
+        // docs/pages.md: the page frame, consent for any client, honest messages, landing and 404.
         case language, footerPrivacy, footerTerms, skipToContent
         case clientConsentTitle, clientConsentIntro, clientConsentDataHeading, clientConsentUnlink, allow
         case scopeOpenID, scopeEmail, scopeProfile, scopeDevices, methodPassword

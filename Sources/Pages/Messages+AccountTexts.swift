@@ -1,5 +1,5 @@
 extension Messages {
-    /// Issue #10's texts (sign-up, email verification, password reset and change, and their mails)
+    /// The account flows' texts (sign-up, email verification, password reset and change, and their mails)
     /// in German (addressing the reader as "du", like the rest of the German table), Brazilian
     /// Portuguese, Persian and Japanese, in that order, keyed by the key's name. They join the
     /// tables for every key that exists (`withAccountTexts`), so the catalog is complete in all

@@ -66,7 +66,7 @@ extension Messages {
         .msgAppleOff: "Sign in with Apple is not enabled.",
         .msgMethodNotRemoved: "That sign-in method could not be removed.",
         .msgLastMethod: "This is your only way to sign in. Add another one first, then remove this one.",
-        // Issue #12.
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
         .language: "Language",
         .footerPrivacy: "Privacy",
         .footerTerms: "Terms",

@@ -67,7 +67,7 @@ extension Messages {
         .msgMethodNotRemoved: "Diese Anmeldemethode konnte nicht entfernt werden.",
         .msgLastMethod:
             "Das ist deine einzige Anmeldemethode. Füge zuerst eine weitere hinzu und entferne dann diese.",
-        // Issue #12.
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
         .language: "Sprache",
         .footerPrivacy: "Datenschutz",
         .footerTerms: "Nutzungsbedingungen",

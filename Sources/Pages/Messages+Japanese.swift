@@ -65,7 +65,7 @@ extension Messages {
         .msgAppleOff: "Apple でサインインは有効になっていません。",
         .msgMethodNotRemoved: "このログイン方法を削除できませんでした。",
         .msgLastMethod: "これが唯一のログイン方法です。先に別の方法を追加してから、この方法を削除してください。",
-        // Issue #12.
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
         .language: "言語",
         .footerPrivacy: "プライバシー",
         .footerTerms: "利用規約",

@@ -65,7 +65,7 @@ extension Messages {
         .msgAppleOff: "«ورود با اپل» فعال نیست.",
         .msgMethodNotRemoved: "این روش ورود حذف نشد.",
         .msgLastMethod: "این تنها روش ورود شماست. ابتدا روش دیگری اضافه کنید، سپس این یکی را حذف کنید.",
-        // Issue #12.
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
         .language: "زبان",
         .footerPrivacy: "حریم خصوصی",
         .footerTerms: "شرایط استفاده",

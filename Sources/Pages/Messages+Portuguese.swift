@@ -66,7 +66,7 @@ extension Messages {
         .msgAppleOff: "\"Iniciar sessão com a Apple\" não está ativado.",
         .msgMethodNotRemoved: "Não foi possível remover essa forma de login.",
         .msgLastMethod: "Esta é sua única forma de login. Adicione outra primeiro e depois remova esta.",
-        // Issue #12.
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
         .language: "Idioma",
         .footerPrivacy: "Privacidade",
         .footerTerms: "Termos",

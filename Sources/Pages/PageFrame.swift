@@ -1,5 +1,5 @@
 /// What every page shares around its content: the maker's accent colour and policy links, and
-/// where the language switch points (issue #12).
+/// where the language switch points (docs/pages.md).
 public struct PageFrame: Sendable, Equatable {
     /// The frame of the request being answered: the server sets it once per request, and every
     /// page made while answering starts from it (`frame` stays an ordinary, overridable value).

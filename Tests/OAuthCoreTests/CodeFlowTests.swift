@@ -15,7 +15,7 @@ import Testing
         #expect(cookie.value.hasPrefix("als_"))
         let consent = try #require(afterLogin.consentPage)
         #expect(consent.scopes == [.init(name: "devices", description: "control your devices")])
-        // No operator statement: each page language has its own (issue #12); Google's client gets Google's page.
+        // No operator statement: each page language has its own (docs/pages.md); Google's client gets Google's page.
         #expect(consent.consentStatement == nil && consent.clientIsGoogle)
         let done = f.flow.handle(
             .consentSubmitted(

@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// Issue #12 in the protocol core: which consent a client gets, the requested page language kept
+/// docs/pages.md in the protocol core: which consent a client gets, the requested page language kept
 /// with the request, honest throttling, and the same request shown again for the language switch.
 @Suite struct PageInteractionTests {
     @Test func googleClientsAreRecognisedByRedirectURIsOrAppFlip() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Pages
 
-/// Issue #12: Google's rules for Google's clients; any other client gets its own page.
+/// docs/pages.md: Google's rules for Google's clients; any other client gets its own page.
 @Suite struct ConsentClientTests {
     func other(_ locale: String = "en") -> String {
         consent {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Pages
 
-/// Issue #12: one catalog, five complete languages, the right `lang` and direction, and the
+/// docs/pages.md: one catalog, five complete languages, the right `lang` and direction, and the
 /// language chosen in the documented order.
 @Suite struct LanguagesTests {
     @Test(arguments: Messages.languages.map(\.tag))

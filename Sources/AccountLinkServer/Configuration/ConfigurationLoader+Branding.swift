@@ -1,7 +1,7 @@
 import Foundation
 import Pages
 
-/// The pages' branding settings (issue #12), each refused at start with its name when wrong.
+/// The pages' branding settings (docs/pages.md), each refused at start with its name when wrong.
 extension ConfigurationLoader {
     static let logoTypes = ["png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml",
                             "webp": "image/webp", "gif": "image/gif"]

@@ -41,7 +41,7 @@ public struct ConfigurationLoader {
     static let accessLifetime = Setting(
         env: "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME", json: "access_token_lifetime", flag: nil)
     static let logLevel = Setting(env: "ACCOUNTLINK_LOG_LEVEL", json: "log_level", flag: nil)
-    // Issue #12: the pages' look and the maker's policies.
+    // docs/pages.md: the pages' look and the maker's policies.
     static let accentColor = Setting(env: "ACCOUNTLINK_ACCENT_COLOR", json: "accent_color", flag: nil)
     static let privacyURL = Setting(env: "ACCOUNTLINK_PRIVACY_URL", json: "privacy_url", flag: nil)
     static let termsURL = Setting(env: "ACCOUNTLINK_TERMS_URL", json: "terms_url", flag: nil)

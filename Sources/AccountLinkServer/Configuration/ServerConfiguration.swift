@@ -59,7 +59,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
-    /// Issue #12: the pages' accent colour (`#rrggbb`) and the maker's policy links.
+    /// docs/pages.md: the pages' accent colour (`#rrggbb`) and the maker's policy links.
     public var accentColor: String?
     public var privacyURL: String?
     public var termsURL: String?

@@ -3,7 +3,7 @@ import HTTPServer
 import OAuthCore
 import Pages
 
-/// The pages that are not part of a flow (issue #12): the landing page at `/`, the HTML 404 for
+/// The pages that are not part of a flow (docs/pages.md): the landing page at `/`, the HTML 404 for
 /// unknown paths, the maker's logo when it is a local file, and a pending request shown again in
 /// another language.
 enum BrandingRoutes {

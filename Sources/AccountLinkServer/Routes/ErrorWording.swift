@@ -1,7 +1,7 @@
 import OAuthCore
 import Pages
 
-/// Error pages speak to a person (issue #12): a title and a message from the catalog, in the
+/// Error pages speak to a person (docs/pages.md): a title and a message from the catalog, in the
 /// page's language, saying what happened and what to do; the wire code is shown small underneath.
 /// The protocol core's English `error_description` stays in the logs and on the wire.
 enum ErrorWording {

@@ -3,7 +3,7 @@ import HTTPServer
 import Pages
 import Support
 
-/// What one request tells about the page language and the language switch (issue #12), set by
+/// What one request tells about the page language and the language switch (docs/pages.md), set by
 /// `LanguageMiddleware` for the duration of the request so every page and error page reads it.
 struct PageContext: Sendable {
     /// The explicit choice, remembered for a year.
