@@ -74,8 +74,16 @@ extension AccountLinkApp {
     func errorPage(status: Int, _ title: Messages.Key, _ message: Messages.Key, code: String? = nil,
                    locale: String? = nil) -> HTTPResponse {
         let messages = Messages(locale: pageLocale(locale))
-        var page = Pages.ErrorPage(title: messages[title], message: messages.text(message, ["product": branding.productName]),
-                                   locale: messages.locale, code: code)
+        return errorPage(status: status, title: title, message: messages.text(message, ["product": branding.productName]),
+                         code: code, locale: locale)
+    }
+
+    /// An error page whose message is already in the page's language (`pageLocale()`).
+    func errorPage(status: Int, title: Messages.Key, message: String, code: String? = nil, locale: String? = nil)
+        -> HTTPResponse
+    {
+        let messages = Messages(locale: pageLocale(locale))
+        var page = Pages.ErrorPage(title: messages[title], message: message, locale: messages.locale, code: code)
         page.productName = branding.productName
         page.logoURL = branding.logoURL
         return .html(status, page.render()).noStore()
