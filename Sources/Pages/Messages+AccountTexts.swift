@@ -2,7 +2,7 @@ extension Messages {
     /// The account flows' texts (sign-up, email verification, password reset and change, and their mails)
     /// in German (addressing the reader as "du", like the rest of the German table), Brazilian
     /// Portuguese, Persian and Japanese, in that order, keyed by the key's name. They join the
-    /// tables for every key that exists (`withAccountTexts`), so the catalog is complete in all
+    /// tables for every key that exists and has no text there yet (`withAccountTexts`), so the catalog is complete in all
     /// five languages as soon as those keys are in `Key` (`LanguagesTests.everyLanguageIsComplete`).
     static let accountTexts: [String: [String]] = [
         "signUpTitle": [
@@ -352,12 +352,13 @@ extension Messages {
     /// The languages of `accountTexts`, by position.
     static let accountTextLanguages = ["de", "pt-br", "fa", "ja"]
 
-    /// `table` plus `accountTexts` for `language` (they win over a table's own text).
+    /// `table` plus `accountTexts` for `language`, for the keys the table has no text for (a
+    /// table's own text wins).
     static func withAccountTexts(_ table: [Key: String], _ language: String) -> [Key: String] {
         guard let index = accountTextLanguages.firstIndex(of: language) else { return table }
         var table = table
         for (name, texts) in accountTexts {
-            if let key = Key(rawValue: name) { table[key] = texts[index] }
+            if let key = Key(rawValue: name), table[key] == nil { table[key] = texts[index] }
         }
         return table
     }

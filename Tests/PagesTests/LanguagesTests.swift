@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func aMissingKeyIsFound() {
-        var table = Messages.germanTable
+        var table = Messages.tables["de"] ?? [:]
         table[.cancel] = nil
         #expect(Messages.Key.allCases.filter { table[$0] == nil } == [.cancel])
     }
@@ -101,6 +101,7 @@ import Testing
         let table = Messages.withAccountTexts([.cancel: "Abbrechen"], "de")
         let known = Set(Messages.Key.allCases.map(\.rawValue))
         #expect(table.count == 1 + Messages.accountTexts.keys.filter(known.contains).count)
+        #expect(Messages.withAccountTexts([.cancel: "Abbrechen"], "ja")[.cancel] == "Abbrechen", "a table's own text wins")
         #expect(Messages.withAccountTexts([.cancel: "x"], "en") == [.cancel: "x"])
     }
 }
