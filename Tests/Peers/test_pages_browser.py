@@ -157,6 +157,11 @@ def test_every_page_in_every_language_passes_axe_and_is_photographed(browser, si
                 targets = [node["target"] for node in violation["nodes"]][:3]
                 problems.append(f"{name} [{lang}]: {violation['id']} ({violation['impact']}) {targets}")
         browser.save_screenshot(str(SHOTS / f"{name}.{lang}.1280x900.png"))
+        loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        remote = [url for url in loaded if not url.startswith(site.base_url + "/")]
+        tags = browser.execute_script("return document.querySelectorAll('script, link[rel=stylesheet]').length")
+        if remote or tags:
+            problems.append(f"{name} [{lang}]: loads remote or script resources {remote}")
 
     def phone(name, lang):
         browser.save_screenshot(str(SHOTS / f"{name}.{lang}.390x844.png"))
