@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 packages=(pkg-config libmicrohttpd-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev libcurl4-openssl-dev curl ca-certificates)
 case "$mode" in
-  test) packages+=(postgresql chromium chromium-driver) ;;
+  test) packages+=(postgresql chromium chromium-driver fonts-ipafont-gothic) ;;
   bench) packages+=(wrk openssl) ;;
 esac
 
@@ -46,7 +46,7 @@ if [ "$mode" = test ]; then
       python3 -m venv "$venv"
     fi
   fi
-  if ! "$venv/bin/python" -c 'import authlib, jwt, jwcrypto, selenium, pytest, requests, oic, jsonschema, aiosmtpd' 2>/dev/null; then
+  if ! "$venv/bin/python" -c 'import authlib, jwt, jwcrypto, selenium, pytest, requests, oic, jsonschema, aiosmtpd, axe_selenium_python, PIL' 2>/dev/null; then
     echo "installing Python test peers into $venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r Tests/Peers/requirements.txt
   fi

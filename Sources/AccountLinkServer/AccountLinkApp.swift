@@ -3,6 +3,7 @@ import HTTPServer
 import Identity
 import Mail
 import OAuthCore
+import Pages
 import Support
 import Synchronization
 
@@ -12,6 +13,10 @@ struct Branding: Sendable {
     let logoURL: String?
     let appleWeb: Bool
     let googleWeb: Bool
+    /// docs/pages.md: the accent colour and the maker's policies in every page's footer.
+    var accentColor: String?
+    var privacyURL: String?
+    var termsURL: String?
 
     func appleSignInURL(_ interactionID: String?) -> String? { appleWeb ? Self.url("/login/apple", interactionID) : nil }
 
@@ -49,7 +54,8 @@ public final class AccountLinkApp: Sendable {
             logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                             appleWeb: configuration.apple.servicesID != nil,
-                            googleWeb: configuration.google.webEnabled)
+                            googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
+                            privacyURL: configuration.privacyURL, termsURL: configuration.termsURL)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
         (accountFlows, outboxWorker) = AccountMailWiring.make(runtime, loginThrottle: environment.loginThrottle)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
@@ -63,7 +69,7 @@ public final class AccountLinkApp: Sendable {
         "/jwks.json", "/app-flip/authorize", "/apple/notifications", "/login", "/logout", "/account",
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
-        "/google/risc",
+        "/google/risc", "/", "/authorize/resume", BrandingRoutes.logoPath,
     ]).union(accountMailPaths)
 
     public func responder() -> any HTTPResponder {
@@ -100,7 +106,12 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         addAccountMailRoutes(to: &router)
-        return MiddlewareChain([MetricsMiddleware(metrics: metrics)], responder: router)
+        addPageRoutes(to: &router)
+        return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
+            cookiePolicy: cookiePolicy,
+            branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
+                                termsURL: branding.termsURL))],
+                               responder: router)
     }
 
     /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).

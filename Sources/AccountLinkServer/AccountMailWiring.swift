@@ -37,12 +37,7 @@ extension Runtime {
 extension AccountLinkApp {
     /// The person's language for pages and mails: `ui_locales` (OIDC Core §3.1.2.1), else the first
     /// tag of Accept-Language (RFC 9110 §12.5.4); `Messages` falls back to English.
-    func personLocale(_ request: HTTPRequest) -> String? {
-        if let ui = request.query["ui_locales"]?.split(separator: " ").first { return String(ui) }
-        guard let header = request.header("Accept-Language") else { return nil }
-        let first = header.split(separator: ",").first?.split(separator: ";").first
-        return first.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
-    }
+    func personLocale(_ request: HTTPRequest) -> String? { pageLocale() }
 
     /// A fresh double-submit cookie for a form shown before any session exists (as `/login`).
     func formCookie(_ request: HTTPRequest) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import JOSE
 import OAuthCore
+import Pages
 import Support
 
 /// Signs ID tokens with the active key of the key ring (RS256 by default).
@@ -29,7 +30,7 @@ extension Runtime {
                 issuer: self.configuration.issuerString,
                 accessTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
                 idTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
-                consentStatement: self.configuration.consentStatement)
+                consentStatement: self.configuration.consentStatement, uiLocales: Messages.supportedTags)
         } catch {
             throw ConfigurationError(key: "ACCOUNTLINK_" + error.key.uppercased(), error.reason)
         }

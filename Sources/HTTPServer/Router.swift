@@ -5,6 +5,8 @@ public struct Router: HTTPResponder {
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
     private var routes: [String: [String: Handler]] = [:]
+    /// Answers a path no route has (default: a plain-text 404).
+    public var notFound: Handler?
 
     public init() {}
 
@@ -22,7 +24,10 @@ public struct Router: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard let methods = routes[request.path] else { return .text(404, "Not Found") }
+        guard let methods = routes[request.path] else {
+            if let notFound { return await notFound(request) }
+            return .text(404, "Not Found")
+        }
         if let handler = methods[request.method] ?? (request.method == "HEAD" ? methods["GET"] : nil) {
             return await handler(request)
         }

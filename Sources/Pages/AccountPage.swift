@@ -43,6 +43,7 @@ public struct AccountPage: Sendable {
     /// "Add Sign in with Apple/Google" links for methods the account does not have yet.
     public var addAppleURL: String?
     public var addGoogleURL: String?
+    public var frame = PageFrame.current
     /// Set (true/false) to show the email status and the password and email forms (issue #10).
     public var emailVerified: Bool?
     /// A line confirming the last change (already translated).
@@ -83,11 +84,11 @@ public struct AccountPage: Sendable {
             \(services(m))
             \(security(m))
             <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
-            <button class="secondary" type="submit">\(m[.deleteAccount])</button></form>
+            <button class="danger" type="submit">\(m[.deleteAccount])</button></form>
             <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
             <button class="secondary" type="submit">\(m[.logOut])</button></form>
             """
-        return Layout.document(title: title, messages: m, body: body)
+        return Layout.document(title: title, messages: m, body: body, frame: frame)
     }
 
     /// Buttons to add Sign in with Apple or Google to this account ("upgrade").
@@ -108,7 +109,17 @@ public struct AccountPage: Sendable {
             \(Layout.csrf(csrfToken))\(Layout.hidden("method_id", method.id))\
             <button class="secondary" type="submit">\(m[.remove])</button></form>
             """ : .empty
-        return "<li><strong>\(method.provider)</strong>\(email)\(remove)</li>"
+        return "<li><strong>\(Self.providerName(method.provider, m))</strong>\(email)\(remove)</li>"
+    }
+
+    /// "password" in the page's language; Apple and Google keep their names.
+    static func providerName(_ provider: String, _ m: Messages) -> String {
+        switch provider.lowercased() {
+        case "password": m[.methodPassword]
+        case "apple": "Apple"
+        case "google": "Google"
+        default: provider
+        }
     }
 
     func services(_ m: Messages) -> HTML {
@@ -116,7 +127,7 @@ public struct AccountPage: Sendable {
         let items = linkedServices.map { service -> HTML in
             """
             <li><strong>\(service.clientName)</strong> \
-            <span>\(m[.scopesLabel]) \(service.scopes.joined(separator: ", "))</span> \
+            <span>\(m[.scopesLabel]) \(service.scopes.map { m.scope($0) ?? $0 }.joined(separator: ", "))</span> \
             <span>\(m.text(.linkedOn, ["date": Layout.day(service.linkedAt)]))</span> \
             <form class="inline" method="post" action="\(url: unlinkAction)">\
             \(Layout.csrf(csrfToken))\(Layout.hidden("grant_id", service.grantID))\

@@ -6,6 +6,7 @@ public struct DeleteAccountConfirmPage: Sendable {
     public var action: String
     public var cancelURL: String
     public var locale: String?
+    public var frame = PageFrame.current
 
     public init(
         email: String, csrfToken: String, action: String = "/account/delete",
@@ -24,9 +25,9 @@ public struct DeleteAccountConfirmPage: Sendable {
             <h1>\(m[.deleteTitle])</h1>
             <p>\(m.text(.deleteWarning, ["email": email]))</p>
             <form method="post" action="\(url: action)">\(Layout.csrf(csrfToken))\
-            <button type="submit" name="confirm" value="yes">\(m[.deleteConfirm])</button></form>
+            <button class="danger" type="submit" name="confirm" value="yes">\(m[.deleteConfirm])</button></form>
             <p><a class="button secondary" href="\(url: cancelURL)">\(m[.keepAccount])</a></p>
             """
-        return Layout.document(title: m[.deleteTitle], messages: m, body: body)
+        return Layout.document(title: m[.deleteTitle], messages: m, body: body, frame: frame)
     }
 }

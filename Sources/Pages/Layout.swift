@@ -1,28 +1,49 @@
 import Foundation
 
 /// The shell every page shares: one small, valid HTML5 document with inline CSS and no remote
-/// scripts, fonts or styles, so the pages work under `default-src 'self'`.
+/// scripts, fonts or styles, so the pages work under `default-src 'self'`. The language comes from
+/// the catalog (`lang`, and `dir="rtl"` for Persian); the footer carries the maker's policy links
+/// and the language switch.
 enum Layout {
-    static func document(title: String, messages: Messages, body: HTML) -> String {
+    static func document(title: String, messages: Messages, body: HTML, frame: PageFrame = .current) -> String {
         let html: HTML = """
             <!DOCTYPE html>
-            <html lang="\(messages.locale)">
+            <html lang="\(messages.locale)" dir="\(messages.direction)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
             <title>\(title)</title>
-            <style>\(css)</style>
+            <style>\(css)\(accent(frame))</style>
             </head>
             <body>
             <main>
             \(body)
             </main>
+            \(footer(messages, frame))
             </body>
             </html>
 
             """
         return html.rendered
+    }
+
+    /// The maker's policies and the language switch (every language named in its own language).
+    static func footer(_ m: Messages, _ frame: PageFrame) -> HTML {
+        let languages = Messages.languages.map { language -> HTML in
+            let current: HTML = language.tag == m.locale ? " aria-current=\"true\"" : .empty
+            return """
+                <li><a href="\(url: frame.switchURL(language.tag))" hreflang="\(language.tag)" \
+                lang="\(language.tag)"\(current)>\(language.name)</a></li>
+                """
+        }
+        var policies: [HTML] = []
+        if let privacy = frame.privacyURL { policies.append("<a href=\"\(url: privacy)\">\(m[.footerPrivacy])</a>") }
+        if let terms = frame.termsURL { policies.append("<a href=\"\(url: terms)\">\(m[.footerTerms])</a>") }
+        let links: HTML = policies.isEmpty ? .empty : "<p class=\"policies\">\(policies)</p>"
+        return """
+            <footer>\(links)<nav aria-label="\(m[.language])"><ul class="languages">\(languages)</ul></nav></footer>
+            """
     }
 
     /// The hidden CSRF field every form carries (CONTRACT.md "Web forms").
@@ -38,9 +59,9 @@ enum Layout {
     /// The maker's logo and name, at the top of a page (Google: "Include your logo").
     static func brand(product: String, logoURL: String?) -> HTML {
         let logo: HTML =
-            logoURL.map { "<img class=\"logo\" src=\"\(url: $0)\" alt=\"\" width=\"64\" height=\"64\">" }
+            logoURL.map { "<img class=\"logo\" src=\"\(url: $0)\" alt=\"\" width=\"48\" height=\"48\">" }
             ?? .empty
-        return "<header>\(logo)<p class=\"product\">\(product)</p></header>"
+        return "<header class=\"brand\">\(logo)<p class=\"product\">\(product)</p></header>"
     }
 
     /// A date as `YYYY-MM-DD` in UTC, the same whatever the server's locale.
@@ -51,21 +72,47 @@ enum Layout {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
+    /// The maker's accent colour; only a checked `#rgb`/`#rrggbb` value reaches the style sheet.
+    static func accent(_ frame: PageFrame) -> HTML {
+        guard let color = frame.accentColor, PageFrame.isHexColor(color) else { return .empty }
+        return HTML.unsafeRaw(":root{--accent:\(color)}")
+    }
+
+    /// A type scale of 0.875 / 1 / 1.125 / 1.5 rem; logical properties only (inline/block), so
+    /// the layout mirrors itself for right-to-left languages.
     static let css = HTML.unsafeRaw(
         """
-        body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;\
-        background:#f6f7f9;color:#1f2328}main{max-width:28rem;margin:2rem auto;padding:1.5rem;\
-        background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem}\
-        label{display:block;margin:.75rem 0 .25rem}input[type=email],input[type=password]{width:100%;\
-        box-sizing:border-box;padding:.6rem;border:1px solid #8c959f;border-radius:6px;font:inherit}\
-        button,.button{display:flex;gap:.5rem;align-items:center;justify-content:center;width:100%;\
-        box-sizing:border-box;margin:.5rem 0;padding:.65rem;border-radius:6px;font:inherit;\
-        font-weight:600;text-decoration:none;cursor:pointer;border:1px solid #1f2328;background:#1f2328;\
-        color:#fff}.secondary,button[value=deny]{background:#fff;color:#1f2328}.apple-black{background:#000;\
-        color:#fff;border-color:#000}.apple-white{background:#fff;color:#000;border-color:#000}\
-        .google{background:#fff;color:#1f1f1f;border-color:#747775}.error{color:#b42318;\
-        font-weight:600}.logo{display:block}.product{font-weight:700}ul{padding-left:1.2rem}\
-        .inline{display:inline}.inline button{width:auto;display:inline-flex;padding:.3rem .8rem}\
-        :focus-visible{outline:3px solid #0969da;outline-offset:2px}
+        :root{--accent:#1a56b0;--ink:#1f2328;--muted:#57606a;--line:#8c959f;--danger:#b42318}\
+        *{box-sizing:border-box}html{font-size:100%}\
+        body{font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",\
+        "Noto Sans JP",sans-serif;margin:0;background:#f6f7f9;color:var(--ink)}\
+        main{max-inline-size:30rem;margin-block:1.5rem 0;margin-inline:auto;padding:1.25rem 1.5rem;\
+        background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}\
+        h1{font-size:1.5rem;line-height:1.25;margin-block:.5rem .75rem}\
+        h2{font-size:1.125rem;line-height:1.3;margin-block:1.25rem .5rem}p{margin-block:.5rem}\
+        a{color:var(--accent)}small,.note{font-size:.875rem;color:var(--muted)}\
+        .brand{display:flex;align-items:center;gap:.75rem}.logo{display:block;border-radius:8px}\
+        .product{font-weight:700;margin:0}.statement{font-weight:600}\
+        label{display:block;margin-block:.75rem .25rem;font-weight:600}\
+        input[type=email],input[type=password],input[type=text]{inline-size:100%;padding:.6rem;\
+        border:1px solid var(--line);border-radius:6px;font:inherit}\
+        button,.button{display:flex;gap:.5rem;align-items:center;justify-content:center;inline-size:100%;\
+        margin-block:.5rem;padding:.65rem;border-radius:6px;font:inherit;font-weight:600;text-align:center;\
+        text-decoration:none;cursor:pointer;border:1px solid var(--accent);background:var(--accent);color:#fff}\
+        .secondary,button[value=deny]{background:#fff;color:var(--ink);border-color:var(--line)}\
+        .danger{background:var(--danger);border-color:var(--danger);color:#fff}\
+        .apple-black{background:#000;color:#fff;border-color:#000}.apple-white{background:#fff;color:#000;\
+        border-color:#000}.google{background:#fff;color:#1f1f1f;border-color:#747775}\
+        .error{color:var(--danger);font-weight:600}.or{text-align:center;color:var(--muted)}\
+        ul{padding-inline-start:1.25rem}.inline{display:inline}.inline button{inline-size:auto;\
+        display:inline-flex;padding:.3rem .8rem;margin-block:.25rem;margin-inline-start:.5rem}\
+        .actions{position:sticky;inset-block-end:0;background:#fff;padding-block:.5rem;\
+        border-block-start:1px solid #d0d7de;margin-block-start:1rem}\
+        footer{max-inline-size:30rem;margin-inline:auto;padding:1rem 1.5rem 2rem;font-size:.875rem}\
+        .languages{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}\
+        .languages a{color:var(--ink)}.languages [aria-current]{font-weight:700}\
+        .policies{display:flex;gap:1rem}.code{margin-block-start:1.5rem}\
+        :focus-visible{outline:3px solid var(--accent);outline-offset:2px}\
+        @media (max-width:30rem){main{margin-block-start:0;border-radius:0;padding:1rem}}
         """)
 }

@@ -10,6 +10,7 @@ public struct LinkAccountPage: Sendable {
     public var linkToken: String
     public var failed: Bool
     public var locale: String?
+    public var frame = PageFrame.current
 
     public init(
         productName: String, logoURL: String? = nil, email: String, action: String = "/login",
@@ -36,12 +37,12 @@ public struct LinkAccountPage: Sendable {
             <form method="post" action="\(url: action)">
             \(Layout.csrf(csrfToken))\(Layout.hidden("link_token", linkToken))
             <label for="email">\(m[.email])</label>
-            <input id="email" name="email" type="email" autocomplete="username" readonly value="\(email)">
+            <input id="email" name="email" type="email" autocomplete="email" readonly value="\(email)">
             <label for="password">\(m[.password])</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">\(m[.linkAndSignIn])</button>
             </form>
             """
-        return Layout.document(title: m[.linkTitle], messages: m, body: body)
+        return Layout.document(title: m[.linkTitle], messages: m, body: body, frame: frame)
     }
 }

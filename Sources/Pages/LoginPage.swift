@@ -13,6 +13,10 @@ public struct LoginPage: Sendable {
     public var appleButtonStyle: AppleButtonStyle
     public var googleSignInURL: String?
     public var locale: String?
+    /// Set while sign-in is throttled: the page says to wait about this many minutes instead of
+    /// blaming the password (docs/pages.md, honest messages).
+    public var retryAfterMinutes: Int?
+    public var frame = PageFrame.current
     /// "Create an account" and "Forgot your password?" (issue #10); nil hides them.
     public var signUpURL: String?
     public var forgotPasswordURL: String?
@@ -40,15 +44,14 @@ public struct LoginPage: Sendable {
     public func render() -> String {
         let m = Messages(locale: locale)
         let title = m.text(.signInTitle, ["product": productName])
-        let error: HTML = failed ? "<p class=\"error\" role=\"alert\">\(m[.signInFailed])</p>" : .empty
         let body: HTML = """
             \(Layout.brand(product: productName, logoURL: logoURL))
             <h1>\(title)</h1>
-            \(error)
+            \(error(m))
             <form method="post" action="\(url: action)">
             \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
             <label for="email">\(m[.email])</label>
-            <input id="email" name="email" type="email" autocomplete="username" required value="\(email)">
+            <input id="email" name="email" type="email" autocomplete="email" required value="\(email)">
             <label for="password">\(m[.password])</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">\(m[.signIn])</button>
@@ -56,7 +59,19 @@ public struct LoginPage: Sendable {
             \(accountLinks(m))
             \(providerButtons(m))
             """
-        return Layout.document(title: title, messages: m, body: body)
+        return Layout.document(title: title, messages: m, body: body, frame: frame)
+    }
+
+    func error(_ m: Messages) -> HTML {
+        let text: String
+        if let minutes = retryAfterMinutes {
+            text = minutes <= 1 ? m[.signInThrottledMinute] : m.text(.signInThrottledMinutes, ["minutes": String(minutes)])
+        } else if failed {
+            text = m[.signInFailed]
+        } else {
+            return .empty
+        }
+        return "<p class=\"error\" role=\"alert\">\(text)</p>"
     }
 
     func providerButtons(_ m: Messages) -> HTML {

@@ -1,32 +1,4 @@
 extension Messages {
-    /// Every message the pages show. Placeholders are `{name}`.
-    public enum Key: String, CaseIterable, Sendable {
-        case signInTitle, email, password, signIn, signInFailed, or
-        case signInWithApple, signInWithGoogle
-        case consentTitle, consentIntro, consentAuthorization, consentDataHeading, consentNoData
-        case consentPrivacy, consentUnlink, consentSignedInAs, useAnotherAccount
-        case agreeAndLink, cancel
-        case errorTitle
-        case accountTitle, signedInAs, signInMethods, remove, linkedServices, noLinkedServices
-        case addApple, addGoogle
-        case linkedOn, unlink, deleteAccount, logOut, scopesLabel
-        case deleteTitle, deleteWarning, deleteConfirm, keepAccount
-        case linkTitle, linkIntro, linkAndSignIn
-        case problemAccountDeleted, problemCannotRemove, problemDenied, problemRequest, problemServer, problemSignIn, problemUnlinkFailed
-        case msgAccountDeleted, msgAppleNoToken, msgAppleOff, msgFormExpired, msgFormUnreadable, msgGoogleNoCode, msgGoogleOff, msgLastMethod, msgMethodNotRemoved, msgNotCompleted, msgNotDeleted, msgNotVerified, msgNothing, msgSignInExpired, msgTryAgain
-        // Accounts and email (issue #10).
-        case signUpTitle, signUpLink, forgotLink, nameOptional, createAccount, passwordRules
-        case checkInboxTitle, checkInboxBody, continueLabel, verifyTitle, verifyBody, verifyButton
-        case verifiedTitle, verifiedBody, linkInvalidTitle, linkInvalidBody, forgotTitle, forgotBody
-        case sendLink, forgotSentBody, resetTitle, newPassword, setPassword, resetDoneTitle
-        case resetDoneBody, currentPassword, changePasswordHeading, changeEmailHeading, newEmail, emailNotVerified
-        case resendVerification, emailChangeSentBody, passwordChangedBody, pwTooShort, pwTooLong, pwCommon
-        case pwEqualsEmail, invalidEmail, wrongCurrentPassword, signUpClosed, tooManyRequests, mailVerifySubject
-        case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
-        case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
-        case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
-    }
-
     /// English: complete, the fallback for every other table.
     public static let englishTable: [Key: String] = [
         .signInTitle: "Sign in to {product}",
@@ -79,21 +51,54 @@ extension Messages {
         .problemUnlinkFailed: "Unlink failed",
         .problemRequest: "This link request cannot be completed",
         .problemDenied: "Access denied",
-        .msgSignInExpired: "This sign-in has expired. Start again.",
+        .msgSignInExpired: "This sign-in has expired. Go back to the app and start again.",
         .msgAccountDeleted: "Your account and everything linked to it were deleted.",
         .msgNotDeleted: "Your account was not deleted. Try again.",
-        .msgNotVerified: "The sign-in could not be verified.",
-        .msgNotCompleted: "The sign-in could not be completed.",
+        .msgNotVerified: "The sign-in could not be verified. Go back and try again.",
+        .msgNotCompleted: "The sign-in could not be completed. Go back and try again.",
         .msgFormExpired: "The form has expired. Reload the page and try again.",
         .msgNothing: "Nothing to show.",
         .msgTryAgain: "Try again in a moment.",
-        .msgAppleNoToken: "Apple did not send an identity token.",
-        .msgGoogleNoCode: "Google did not send a code.",
+        .msgAppleNoToken: "Apple did not confirm the sign-in. Go back and try again.",
+        .msgGoogleNoCode: "Google did not confirm the sign-in. Go back and try again.",
         .msgFormUnreadable: "The form could not be read. Go back and try again.",
         .msgGoogleOff: "Google Sign-In is not enabled.",
         .msgAppleOff: "Sign in with Apple is not enabled.",
         .msgMethodNotRemoved: "That sign-in method could not be removed.",
-        .msgLastMethod: "This is your only way to sign in.",
+        .msgLastMethod: "This is your only way to sign in. Add another one first, then remove this one.",
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
+        .language: "Language",
+        .footerPrivacy: "Privacy",
+        .footerTerms: "Terms",
+        .skipToContent: "Skip to content",
+        .clientConsentTitle: "Allow {client} to use your {product} account?",
+        .clientConsentIntro: "{client} is asking for access to your {product} account.",
+        .clientConsentDataHeading: "If you allow it, {client} will be able to:",
+        .clientConsentUnlink: "You can remove this access at any time in your account settings.",
+        .allow: "Allow",
+        .scopeOpenID: "Confirm who you are",
+        .scopeEmail: "See your email address",
+        .scopeProfile: "See your name",
+        .scopeDevices: "Control your devices",
+        .methodPassword: "Password",
+        .signInThrottledMinute:
+            "Too many sign-in attempts. For your safety, wait about a minute, then try again.",
+        .signInThrottledMinutes:
+            "Too many sign-in attempts. For your safety, wait about {minutes} minutes, then try again.",
+        .errorCode: "Error code: {code}",
+        .msgUnknownClient:
+            "The app that sent you here is not known to {product}. Go back to the app and try again; if this keeps happening, contact the app's maker.",
+        .msgUnknownRedirect:
+            "The app asked to send you to an address it has not registered, so we stopped here to protect you. Go back to the app and contact its maker.",
+        .msgBadRequest: "The request from the app could not be understood. Go back to the app and try again.",
+        .msgAccountUnavailable: "This account cannot be used right now. Contact support if you think this is a mistake.",
+        .msgUnlinkFailed: "The service could not be unlinked. Reload your account page and try again.",
+        .landingTitle: "Your {product} account",
+        .landingIntro: "Sign in to see your account, the services linked to it, and to unlink them or delete your account.",
+        .goToAccount: "Go to your account",
+        .notFoundTitle: "Page not found",
+        .notFoundText: "There is no page at this address. Check the link, or start again from the home page.",
+        .goHome: "Go to the home page",
         // Accounts and email (issue #10): sign-up, verification, reset, change, mails.
         .signUpTitle: "Create your {product} account",
         .signUpLink: "Create an account",

@@ -1,6 +1,7 @@
 extension Messages {
     /// German. The consent wording follows Google's German App Flip page („Zustimmen und
-    /// verknüpfen“, „Abbrechen“, the authorization statement); keys missing here fall back to English.
+    /// verknüpfen“, „Abbrechen“, „Nach der Verknüpfung hat Google die Berechtigung, deine Geräte zu
+    /// steuern.“, „Datenschutzerklärung von Google“).
     public static let germanTable: [Key: String] = [
         .signInTitle: "Bei {product} anmelden",
         .email: "E-Mail",
@@ -25,6 +26,8 @@ extension Messages {
         .accountTitle: "Dein {product}-Konto",
         .signedInAs: "Angemeldet als {email}",
         .signInMethods: "Anmeldemethoden",
+        .addApple: "„Mit Apple anmelden“ hinzufügen",
+        .addGoogle: "„Über Google anmelden“ hinzufügen",
         .remove: "Entfernen",
         .linkedServices: "Verknüpfte Dienste",
         .noLinkedServices: "Mit deinem Konto sind keine Dienste verknüpft.",
@@ -32,7 +35,10 @@ extension Messages {
         .unlink: "Verknüpfung aufheben",
         .deleteAccount: "Konto löschen",
         .logOut: "Abmelden",
+        .scopesLabel: "Zugriff:",
         .deleteTitle: "Konto löschen?",
+        .deleteWarning:
+            "Damit werden {email} gelöscht und alle Dienste getrennt, auch Google. Das lässt sich nicht rückgängig machen.",
         .deleteConfirm: "Mein Konto löschen",
         .keepAccount: "Konto behalten",
         .linkTitle: "Für diese E-Mail-Adresse gibt es bereits ein Konto",
@@ -40,13 +46,62 @@ extension Messages {
         .linkAndSignIn: "Anmelden und verknüpfen",
         .problemSignIn: "Problem bei der Anmeldung",
         .problemServer: "Bei uns ist etwas schiefgelaufen",
+        .problemAccountDeleted: "Konto gelöscht",
+        .problemCannotRemove: "Entfernen nicht möglich",
+        .problemUnlinkFailed: "Verknüpfung nicht aufgehoben",
         .problemRequest: "Diese Verknüpfungsanfrage kann nicht abgeschlossen werden",
         .problemDenied: "Zugriff verweigert",
-        .problemAccountDeleted: "Konto gelöscht",
-        .msgSignInExpired: "Diese Anmeldung ist abgelaufen. Bitte beginne von vorn.",
-        .msgFormExpired: "Das Formular ist abgelaufen. Lade die Seite neu und versuche es noch einmal.",
-        .msgTryAgain: "Versuche es gleich noch einmal.",
+        .msgSignInExpired: "Diese Anmeldung ist abgelaufen. Kehre zur App zurück und beginne von vorn.",
         .msgAccountDeleted: "Dein Konto und alle Verknüpfungen wurden gelöscht.",
+        .msgNotDeleted: "Dein Konto wurde nicht gelöscht. Versuche es noch einmal.",
+        .msgNotVerified: "Die Anmeldung konnte nicht bestätigt werden. Geh zurück und versuche es noch einmal.",
+        .msgNotCompleted: "Die Anmeldung konnte nicht abgeschlossen werden. Geh zurück und versuche es noch einmal.",
+        .msgFormExpired: "Das Formular ist abgelaufen. Lade die Seite neu und versuche es noch einmal.",
+        .msgNothing: "Hier gibt es nichts anzuzeigen.",
+        .msgTryAgain: "Versuche es gleich noch einmal.",
+        .msgAppleNoToken: "Apple hat die Anmeldung nicht bestätigt. Geh zurück und versuche es noch einmal.",
+        .msgGoogleNoCode: "Google hat die Anmeldung nicht bestätigt. Geh zurück und versuche es noch einmal.",
+        .msgFormUnreadable: "Das Formular konnte nicht gelesen werden. Geh zurück und versuche es noch einmal.",
+        .msgGoogleOff: "Die Anmeldung über Google ist nicht eingeschaltet.",
+        .msgAppleOff: "„Mit Apple anmelden“ ist nicht eingeschaltet.",
+        .msgMethodNotRemoved: "Diese Anmeldemethode konnte nicht entfernt werden.",
+        .msgLastMethod:
+            "Das ist deine einzige Anmeldemethode. Füge zuerst eine weitere hinzu und entferne dann diese.",
+        // The page frame, consent for any client, honest messages, landing and 404 (docs/pages.md).
+        .language: "Sprache",
+        .footerPrivacy: "Datenschutz",
+        .footerTerms: "Nutzungsbedingungen",
+        .skipToContent: "Zum Inhalt springen",
+        .clientConsentTitle: "{client} die Nutzung deines {product}-Kontos erlauben?",
+        .clientConsentIntro: "{client} bittet um Zugriff auf dein {product}-Konto.",
+        .clientConsentDataHeading: "Wenn du es erlaubst, kann {client}:",
+        .clientConsentUnlink: "Du kannst diesen Zugriff jederzeit in deinen Kontoeinstellungen entfernen.",
+        .allow: "Erlauben",
+        .scopeOpenID: "Bestätigen, wer du bist",
+        .scopeEmail: "Deine E-Mail-Adresse sehen",
+        .scopeProfile: "Deinen Namen sehen",
+        .scopeDevices: "Deine Geräte steuern",
+        .methodPassword: "Passwort",
+        .signInThrottledMinute:
+            "Zu viele Anmeldeversuche. Warte zu deiner Sicherheit etwa eine Minute und versuche es dann noch einmal.",
+        .signInThrottledMinutes:
+            "Zu viele Anmeldeversuche. Warte zu deiner Sicherheit etwa {minutes} Minuten und versuche es dann noch einmal.",
+        .errorCode: "Fehlercode: {code}",
+        .msgUnknownClient:
+            "Die App, die dich hierher geschickt hat, ist {product} nicht bekannt. Kehre zur App zurück und versuche es noch einmal; wenn das wieder passiert, wende dich an den Anbieter der App.",
+        .msgUnknownRedirect:
+            "Die App wollte dich an eine Adresse schicken, die sie nicht registriert hat. Zu deinem Schutz haben wir hier angehalten. Kehre zur App zurück und wende dich an ihren Anbieter.",
+        .msgBadRequest: "Die Anfrage der App war nicht verständlich. Kehre zur App zurück und versuche es noch einmal.",
+        .msgAccountUnavailable:
+            "Dieses Konto kann gerade nicht verwendet werden. Wende dich an den Support, wenn du das für einen Fehler hältst.",
+        .msgUnlinkFailed: "Der Dienst konnte nicht getrennt werden. Lade deine Kontoseite neu und versuche es noch einmal.",
+        .landingTitle: "Dein {product}-Konto",
+        .landingIntro:
+            "Melde dich an, um dein Konto und die verknüpften Dienste zu sehen, Verknüpfungen aufzuheben oder dein Konto zu löschen.",
+        .goToAccount: "Zu deinem Konto",
+        .notFoundTitle: "Seite nicht gefunden",
+        .notFoundText: "Unter dieser Adresse gibt es keine Seite. Prüfe den Link oder beginne auf der Startseite.",
+        .goHome: "Zur Startseite",
         // Accounts and email (issue #10): sign-up, verification, reset, change, mails.
         .signUpTitle: "Ihr Konto bei {product} erstellen",
         .signUpLink: "Konto erstellen",
@@ -105,31 +160,5 @@ extension Messages {
         .mailChangeNoticeSubject: "Die E-Mail-Adresse Ihres Kontos bei {product} wird geändert",
         .mailChangeNoticeBody: "Jemand möchte die E-Mail-Adresse Ihres Kontos bei {product} in {email} ändern. Sie ändert sich erst, wenn ein dorthin gesendeter Link geöffnet wird. Wenn Sie das nicht waren, setzen Sie Ihr Passwort zurück.",
         .mailFooter: "Diese E-Mail wurde von {product} gesendet.",
-    ]
-
-    /// Brazilian Portuguese, with the wording of Google's pt-BR App Flip page ("Concordar e
-    /// vincular", "Cancelar"); keys missing here fall back to English.
-    public static let brazilianPortugueseTable: [Key: String] = [
-        .signInTitle: "Fazer login no {product}",
-        .email: "E-mail",
-        .password: "Senha",
-        .signIn: "Fazer login",
-        .signInFailed: "O e-mail ou a senha estão incorretos.",
-        .or: "ou",
-        .signInWithApple: "Iniciar sessão com a Apple",
-        .signInWithGoogle: "Fazer login com o Google",
-        .consentTitle: "Vincular sua conta do {product} ao Google",
-        .consentIntro: "O Google quer se vincular à sua conta do {product}.",
-        .consentAuthorization: "Depois da vinculação, o Google poderá controlar seus dispositivos.",
-        .consentPrivacy: "Política de Privacidade do Google",
-        .consentUnlink: "Você pode desvincular a qualquer momento nas configurações da sua conta.",
-        .consentSignedInAs: "Conectado como {email}.",
-        .useAnotherAccount: "Usar outra conta",
-        .agreeAndLink: "Concordar e vincular",
-        .cancel: "Cancelar",
-        .errorTitle: "Algo deu errado",
-        .unlink: "Desvincular",
-        .deleteAccount: "Excluir conta",
-        .logOut: "Sair",
     ]
 }

@@ -77,6 +77,15 @@ struct ValueTests {
         #expect(headOnDelete.status == 405 && headOnDelete.headers["Allow"] == "DELETE")
     }
 
+    @Test func routerAnswersUnknownPathsWithItsNotFoundHandler() async {
+        var router = Router()
+        router.add("GET", "/a", { _ in .text(200, "a") })
+        router.notFound = { request in .html(404, "<p>no \(request.path)</p>") }
+        let missing = await router.respond(to: HTTPRequest(method: "POST", path: "/nope"))
+        #expect(missing.status == 404 && missing.bodyText == "<p>no /nope</p>")
+        #expect(await router.respond(to: HTTPRequest(method: "PUT", path: "/a")).status == 405)
+    }
+
     @Test func middlewareRunsOutermostFirst() async {
         struct Tag: HTTPMiddleware {
             let name: String

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func pageLanguageFollowsTheCatalog() {
-        #expect(consent { $0.locale = "fr-CA" }.contains("<html lang=\"en\">"))
+        #expect(consent { $0.locale = "fr-CA" }.contains("<html lang=\"en\" dir=\"ltr\">"))
     }
 
     @Test func placeholdersAreFilledOnce() {

@@ -9,20 +9,23 @@ extension ConfigurationLoader {
         guard ["debug", "info", "warning", "error"].contains(level) else {
             throw ConfigurationError(key: name(Self.logLevel), "must be debug, info, warning or error")
         }
+        let (logoURL, logoFile) = try parseLogo()
         var configuration = ServerConfiguration(
             listenHost: host, listenPort: port, issuer: issuer,
             database: try parseDatabase(value(Self.database) ?? Self.defaultDatabase),
             masterKey: try parseMasterKey(),
             apple: try parseApple(), google: try parseGoogle(),
             productName: value(Self.productName) ?? "AccountLink",
-            logoURL: value(Self.logoURL),
-            consentStatement: value(Self.consentStatement)
-                ?? "Once linked, Google will be able to control your devices.",
+            logoURL: logoURL, logoFile: logoFile,
+            // Nil unless set: each page language then has its own statement (the catalog's).
+            consentStatement: value(Self.consentStatement),
             appleAppIDs: list(Self.appleAppIDs),
             appFlipPath: try parsePath(Self.appFlipPath, default: "/app-flip"),
             androidPackage: value(Self.androidPackage),
             androidCertFingerprints: list(Self.androidCerts),
-            accessTokenLifetime: lifetime, logLevel: level)
+            accessTokenLifetime: lifetime, logLevel: level,
+            accentColor: try parseAccentColor(), privacyURL: try parsePolicyURL(Self.privacyURL),
+            termsURL: try parsePolicyURL(Self.termsURL))
         try addOperatorSettings(&configuration)
         configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration

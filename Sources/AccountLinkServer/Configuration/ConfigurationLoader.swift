@@ -53,6 +53,10 @@ public struct ConfigurationLoader {
     static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
     static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
     static let smtpCAFile = Setting(env: "ACCOUNTLINK_SMTP_CA_FILE", json: "smtp_ca_file", flag: nil)
+    // docs/pages.md: the pages' look and the maker's policies.
+    static let accentColor = Setting(env: "ACCOUNTLINK_ACCENT_COLOR", json: "accent_color", flag: nil)
+    static let privacyURL = Setting(env: "ACCOUNTLINK_PRIVACY_URL", json: "privacy_url", flag: nil)
+    static let termsURL = Setting(env: "ACCOUNTLINK_TERMS_URL", json: "terms_url", flag: nil)
 
     /// The flags that every command accepts for configuration.
     public static let flagNames: Set<String> = ["listen", "issuer", "database", "config"]

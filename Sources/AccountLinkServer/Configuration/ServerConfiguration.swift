@@ -50,7 +50,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Maker branding on the consent page, and its authorization statement (Google's rules).
     public var productName: String
     public var logoURL: String?
-    public var consentStatement: String
+    /// The logo when `ACCOUNTLINK_LOGO_URL` names a local file: read at start, served by us.
+    public var logoFile: LogoFile?
+    /// `ACCOUNTLINK_CONSENT_STATEMENT`; nil: each page language's own statement.
+    public var consentStatement: String?
     /// Universal links: `TEAMID.bundle.id` values for apple-app-site-association, and the App Flip path.
     public var appleAppIDs: [String]
     public var appFlipPath: String
@@ -74,6 +77,17 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var host: String
         public var port: Int
         public var token: String
+    }
+
+    /// docs/pages.md: the pages' accent colour (`#rrggbb`) and the maker's policy links.
+    public var accentColor: String?
+    public var privacyURL: String?
+    public var termsURL: String?
+
+    /// A local logo image and its media type.
+    public struct LogoFile: Sendable, Equatable {
+        public var bytes: [UInt8]
+        public var contentType: String
     }
 
     public var listenDescription: String { "\(listenHost):\(listenPort)" }

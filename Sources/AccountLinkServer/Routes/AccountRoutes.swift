@@ -44,10 +44,10 @@ extension AccountLinkApp {
                 AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope,
                                           linkedAt: $0.linkedAt)
             }
-            let page = AccountPage(productName: branding.productName, email: account.email ?? "", name: account.displayName,
-                                   signInMethods: methods, linkedServices: services,
-                                   csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"))
-            var withLinks = page
+            var withLinks = AccountPage(productName: branding.productName, email: account.email ?? "",
+                                        name: account.displayName, signInMethods: methods, linkedServices: services,
+                                        csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"),
+                                        locale: pageLocale())
             let providers = Set(methods.map(\.provider))
             if !providers.contains("apple") { withLinks.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
             if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
@@ -67,7 +67,7 @@ extension AccountLinkApp {
             _ = try LinkedServices(environment: environment).unlink(grantID: form["grant_id"] ?? "", accountID: account.id)
             runtime.audit("grant.unlinked", accountID: account.id)
         } catch {
-            return errorPage(status: error.status, title: .problemUnlinkFailed, message: error.description)
+            return errorPage(status: error.status, .problemUnlinkFailed, .msgUnlinkFailed, code: error.code.rawValue)
         }
         return HTTPResponse.redirect(to: "/account", status: 303).noStore()
     }
@@ -76,8 +76,10 @@ extension AccountLinkApp {
     func deleteConfirm(_ request: HTTPRequest) async -> HTTPResponse {
         let check = signedIn(request)
         guard case .person(let session, let account, _) = check else { return answer(check) }
-        let page = DeleteAccountConfirmPage(email: account.email ?? "",
-                                            csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "delete"))
+        var page = DeleteAccountConfirmPage(email: account.email ?? "",
+                                            csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "delete"),
+                                            locale: pageLocale())
+        page.frame = pageFrame(switchURL: "/account/delete/confirm")
         return .html(200, page.render()).noStore()
     }
 

@@ -31,51 +31,65 @@ extension AccountLinkApp {
     }
 
     func loginPage(_ model: OAuthCore.LoginPage) -> Pages.LoginPage {
-        Pages.LoginPage(
+        var page = Pages.LoginPage(
             productName: branding.productName, logoURL: branding.logoURL, action: "/login",
             csrfToken: model.csrfToken, interactionID: model.interactionID, email: model.email ?? "",
             failed: model.errorMessage != nil, appleSignInURL: branding.appleSignInURL(model.interactionID),
-            googleSignInURL: branding.googleSignInURL(model.interactionID), locale: model.locale)
-            .withAccountLinks(signUp: signUpOpen ? "/signup?interaction=" + FormEncoding.encodeComponent(model.interactionID)
-                                                  : nil)
+            googleSignInURL: branding.googleSignInURL(model.interactionID), locale: pageLocale(model.locale))
+        page.retryAfterMinutes = model.retryAfter.map(Self.minutes)
+        page.frame = pageFrame(switchURL: Self.resumeURL(model.interactionID))
+        return page.withAccountLinks(signUp: signUpOpen ? "/signup?interaction=" + FormEncoding.encodeComponent(model.interactionID) : nil)
     }
+
+    /// Whole minutes, rounded up, at least one ("wait about N minutes").
+    static func minutes(_ seconds: Double) -> Int { max(1, Int((seconds / 60).rounded(.up))) }
 
     func consentPage(_ model: OAuthCore.ConsentPage) -> Pages.ConsentPage {
         let switchURL = "/authorize/switch?" + FormParameters([("interaction", model.interactionID),
                                                              ("csrf_token", model.csrfToken)]).encoded
-        return Pages.ConsentPage(
+        let locale = pageLocale(model.locale)
+        let words = Messages(locale: locale)
+        var page = Pages.ConsentPage(
             productName: branding.productName, logoURL: branding.logoURL, accountEmail: model.accountEmail,
-            scopeDescriptions: model.scopes.map(\.description), authorizationStatement: model.consentStatement,
+            scopeDescriptions: model.scopes.map { words.scope($0.name) ?? $0.description },
+            authorizationStatement: model.consentStatement,
             action: "/authorize/consent", csrfToken: model.csrfToken, interactionID: model.interactionID,
-            switchAccountURL: switchURL, locale: model.locale)
+            switchAccountURL: switchURL, locale: locale, clientName: model.clientName,
+            forGoogle: model.clientIsGoogle)
+        page.frame = pageFrame(switchURL: Self.resumeURL(model.interactionID))
+        return page
     }
 
     func errorPage(_ model: OAuthCore.ErrorPage) -> HTTPResponse {
-        let messages = Messages(locale: model.locale)
-        let page = Pages.ErrorPage(title: messages[Self.title(for: model.error)], message: model.description,
-                                   locale: model.locale)
-        return .html(model.status, page.render()).noStore()
+        errorPage(status: model.status, code: model.error, description: model.description, locale: model.locale)
+    }
+
+    /// An error from the protocol core, worded for a person (`ErrorWording`).
+    func errorPage(status: Int, code: String, description: String, locale: String? = nil) -> HTTPResponse {
+        let message = ErrorWording.message(code: code, description: description)
+        return errorPage(status: status, ErrorWording.title(for: code), message, code: code, locale: locale)
     }
 
     /// An error page whose words come from the message catalog.
-    func errorPage(status: Int, _ title: Messages.Key, _ message: Messages.Key) -> HTTPResponse {
-        let messages = Messages(locale: nil)
-        return errorPage(status: status, title: title, message: messages[message])
+    func errorPage(status: Int, _ title: Messages.Key, _ message: Messages.Key, code: String? = nil,
+                   locale: String? = nil) -> HTTPResponse {
+        let messages = Messages(locale: pageLocale(locale))
+        return errorPage(status: status, title: title, message: messages.text(message, ["product": branding.productName]),
+                         code: code, locale: locale)
     }
 
-    /// An error page with a message from the protocol core (its public description).
-    func errorPage(status: Int, title: Messages.Key, message: String) -> HTTPResponse {
-        .html(status, Pages.ErrorPage(title: Messages(locale: nil)[title], message: message).render()).noStore()
+    /// An error page whose message is already in the page's language (`pageLocale()`).
+    func errorPage(status: Int, title: Messages.Key, message: String, code: String? = nil, locale: String? = nil)
+        -> HTTPResponse
+    {
+        let messages = Messages(locale: pageLocale(locale))
+        var page = Pages.ErrorPage(title: messages[title], message: message, locale: messages.locale, code: code)
+        page.productName = branding.productName
+        page.logoURL = branding.logoURL
+        return .html(status, page.render()).noStore()
     }
 
-    static func title(for code: String) -> Messages.Key {
-        switch code {
-        case "invalid_request", "invalid_client", "unauthorized_client": .problemRequest
-        case "access_denied": .problemDenied
-        case "temporarily_unavailable", "server_error": .problemServer
-        default: .problemSignIn
-        }
-    }
+    static func title(for code: String) -> Messages.Key { ErrorWording.title(for: code) }
 
     /// The interaction's actions, in order: cookies first, then the page or redirect.
     func http(_ actions: [InteractionAction]) -> HTTPResponse {

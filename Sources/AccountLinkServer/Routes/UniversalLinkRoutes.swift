@@ -41,7 +41,7 @@ extension AccountLinkApp {
         case .authorize(let location):
             return HTTPResponse.redirect(to: location).noStore()
         case .refuse(let message):
-            return errorPage(status: 400, title: Self.title(for: "invalid_request"), message: message)
+            return errorPage(status: 400, code: "invalid_request", description: message)
         case .unavailable:
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }

@@ -18,15 +18,23 @@ extension AccountLinkApp {
         return loginResponse(cookie: cookie, next: request.query["next"], email: "", failed: false)
     }
 
-    func loginResponse(cookie: String, next: String?, email: String, failed: Bool) -> HTTPResponse {
+    func loginResponse(cookie: String, next: String?, email: String, failed: Bool, retryAfter: Double? = nil)
+        -> HTTPResponse
+    {
         var action = "/login"
         if let next, Self.isLocalPath(next) { action += "?" + FormParameters([("next", next)]).encoded }
-        let page = Pages.LoginPage(
+        var page = Pages.LoginPage(
             productName: branding.productName, logoURL: branding.logoURL, action: action,
             csrfToken: loginCSRF(cookie), email: email, failed: failed,
-            appleSignInURL: branding.appleSignInURL(nil), googleSignInURL: branding.googleSignInURL(nil))
-            .withAccountLinks(signUp: signUpOpen ? "/signup" : nil)
-        return HTTPResponse.html(failed ? 401 : 200, page.render()).noStore()
+            appleSignInURL: branding.appleSignInURL(nil), googleSignInURL: branding.googleSignInURL(nil),
+            locale: pageLocale())
+        page = page.withAccountLinks(signUp: signUpOpen ? "/signup" : nil)
+        page.retryAfterMinutes = retryAfter.map(Self.minutes)
+        page.frame = pageFrame(switchURL: action)
+        // RFC 6585 §4: 429 with Retry-After while throttled.
+        var response = HTTPResponse.html(retryAfter != nil ? 429 : failed ? 401 : 200, page.render()).noStore()
+        if let retryAfter { response.headers.add("Retry-After", String(Int(retryAfter.rounded(.up)))) }
+        return response
             .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
     }
 
@@ -61,7 +69,10 @@ extension AccountLinkApp {
                 .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.clientIP)
             else {
                 metrics.count("login_failed")
-                return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "", failed: true)
+                let wait = WebSessions(environment: environment)
+                    .retryAfter(email: form["email"] ?? "", clientAddress: request.remoteAddress)
+                return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "",
+                                     failed: true, retryAfter: wait)
             }
             if let linkToken = form["link_token"], !linkToken.isEmpty {
                 try linkIdentity(linkToken: linkToken, accountID: account.id)
@@ -72,7 +83,7 @@ extension AccountLinkApp {
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.loginName))
         } catch {
             let oauth = OAuthError.from(error)
-            return errorPage(status: oauth.status, title: Self.title(for: oauth.code.rawValue), message: oauth.description)
+            return errorPage(status: oauth.status, code: oauth.code.rawValue, description: oauth.description)
         }
     }
 

@@ -28,7 +28,7 @@ struct AuthorizationChecks {
 
     /// The parameters read; RFC 6749 §3.1 says others are ignored.
     static let allowList = [
-        "client_id", "redirect_uri", "state", "scope", "response_type", "user_locale",
+        "client_id", "redirect_uri", "state", "scope", "response_type", "user_locale", "ui_locales",
         "nonce", "code_challenge", "code_challenge_method", "prompt", "max_age",
     ]
 
@@ -77,7 +77,7 @@ struct AuthorizationChecks {
         let p = draft.parameters
         return AuthorizationRequest(
             clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
-            scope: draft.scope, userLocale: p["user_locale"], nonce: p["nonce"],
+            scope: draft.scope, userLocale: p["ui_locales"] ?? p["user_locale"], nonce: p["nonce"],
             codeChallenge: draft.codeChallenge, prompt: p["prompt"], maxAge: p["max_age"].flatMap { Int($0) })
     }
 }

@@ -10,7 +10,8 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
     /// Returned byte for byte (RFC 6749 §4.1.2); Google's is hundreds of characters.
     public var state: String?
     public var scope: [String]
-    /// Google's `user_locale` (BCP 47), for the pages' language.
+    /// The pages' language the client asked for: OIDC `ui_locales` (space-separated BCP 47 tags in
+    /// order of preference, OIDC Core §3.1.2.1) or else Google's `user_locale` (one tag).
     public var userLocale: String?
     public var nonce: String?
     /// RFC 7636: S256 challenge, nil when none was sent (allowed for confidential clients only).

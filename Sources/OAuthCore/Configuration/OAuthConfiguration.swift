@@ -39,8 +39,9 @@ public struct OAuthConfiguration: Sendable, Equatable {
     public let interactionLifetime: TimeInterval
     public let sessionLifetime: TimeInterval
     public let scopes: [ScopeDefinition]
-    /// Google's authorization statement for the consent page (google-account-linking.md §7).
-    public let consentStatement: String
+    /// The operator's authorization statement for Google's consent page (google-account-linking.md
+    /// §7); nil: each page language's own default statement.
+    public let consentStatement: String?
     public let uiLocales: [String]
 
     public init(
@@ -48,7 +49,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
         refreshTokenLifetime: TimeInterval? = nil, rotationGracePeriod: TimeInterval = 60,
         idTokenLifetime: TimeInterval = 3600, interactionLifetime: TimeInterval = 1800,
         sessionLifetime: TimeInterval = 86_400 * 14, scopes: [ScopeDefinition] = defaultScopes,
-        consentStatement: String = "By linking, you're authorizing Google to control your devices.",
+        consentStatement: String? = nil,
         uiLocales: [String] = ["en"]
     ) throws(Invalid) {
         self.issuer = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer

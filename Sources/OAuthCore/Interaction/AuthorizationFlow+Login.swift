@@ -21,6 +21,7 @@ extension AuthorizationFlow {
             var page = loginPage(interaction, client: client, request: state.request)
             page.email = email
             page.errorMessage = Self.loginFailedMessage
+            page.retryAfter = PasswordLogin(environment: environment).retryAfter(email: email, clientAddress: address)
             return [.showLogin(page)]
         }
         return try signedIn(interaction, state, client: client, accountID: account.id)
@@ -96,6 +97,7 @@ extension AuthorizationFlow {
             scopes: request.scope.map {
                 .init(name: $0, description: configuration.scopeDescription($0) ?? $0)
             },
-            consentStatement: configuration.consentStatement)
+            consentStatement: configuration.consentStatement,
+            clientIsGoogle: client.isRegisteredForGoogle)
     }
 }

@@ -23,6 +23,8 @@ public struct AuthorizationFlow: Sendable {
                 return try switchAccount(id, csrf: csrf, sessionID: sessionID)
             case .signedInElsewhere(let id, let accountID):
                 return try signedIn(id, accountID: accountID)
+            case .resume(let id, let sessionID):
+                return try resume(id, sessionID: sessionID)
             }
         } catch {
             return [errorPage(OAuthError.from(error), locale: nil)]
@@ -35,7 +37,7 @@ public struct AuthorizationFlow: Sendable {
             storage: environment.storage, configuration: environment.configuration)
         switch checks.validate(parameters) {
         case .errorPage(let error):
-            return [errorPage(error, locale: parameters["user_locale"])]
+            return [errorPage(error, locale: parameters["ui_locales"] ?? parameters["user_locale"])]
         case .redirectError(let error, let redirectURI, let state):
             environment.log(error, ["oauth.client_id": parameters["client_id"] ?? ""])
             return [.redirect(AuthorizationResponse.error(error, redirectURI: redirectURI, state: state))]
@@ -71,6 +73,19 @@ public struct AuthorizationFlow: Sendable {
         } else {
             try environment.storage.updateInteraction(interaction)
         }
+    }
+
+    /// The pending request's page again, for the browser that holds it (see `InteractionEvent.resume`).
+    private func resume(_ id: String, sessionID: String?) throws -> [InteractionAction] {
+        let (interaction, state, client) = try loadInteraction(id)
+        let session = try liveSession(sessionID)
+        if let accountID = interaction.accountID, !client.firstParty, let session,
+            Array(session.accountID.utf8) == Array(accountID.utf8)
+        {
+            let account = try environment.storage.account(id: accountID)
+            return [.showConsent(consentPage(interaction, client: client, request: state.request, account: account))]
+        }
+        return [.showLogin(loginPage(interaction, client: client, request: state.request))]
     }
 
     /// A stored, unexpired session of an active account.

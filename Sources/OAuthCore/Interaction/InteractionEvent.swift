@@ -16,6 +16,9 @@ public enum InteractionEvent: Sendable {
     /// The person signed in another way (Sign in with Apple on the web) while this request waited;
     /// the HTTP layer has already verified that sign-in, so no CSRF token is involved.
     case signedInElsewhere(interactionID: String, accountID: String)
+    /// The same pending request shown again (the language switch): its consent page when this
+    /// browser's session is the interaction's account, else its login page. Changes nothing.
+    case resume(interactionID: String, sessionID: String?)
 }
 
 /// The session cookie to set: `value` is the raw session id (only its hash is stored).

@@ -12,8 +12,7 @@ struct PasswordLogin {
     func verify(email: String, password: String, clientAddress: String?) throws -> Account? {
         let now = environment.clock.now()
         let throttle = environment.loginThrottle
-        let keys =
-            [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
+        let keys = Self.throttleKeys(email: email, clientAddress: clientAddress)
         guard try throttle.take(keys, at: now, in: environment.storage) else {
             environment.logger.security(SecurityEvent.loginThrottled)
             return nil
@@ -31,5 +30,17 @@ struct PasswordLogin {
         try throttle.succeeded(keys, in: environment.storage)
         environment.audit("login.success", accountID: account.id)
         return account
+    }
+
+    /// Seconds until this email and address may try again; nil when sign-in is not throttled.
+    /// The account key is per email whether or not it exists, so this reveals no account.
+    func retryAfter(email: String, clientAddress: String?) -> TimeInterval? {
+        (try? environment.loginThrottle.retryAfter(
+            Self.throttleKeys(email: email, clientAddress: clientAddress), at: environment.clock.now(),
+            in: environment.storage)) ?? nil
+    }
+
+    static func throttleKeys(email: String, clientAddress: String?) -> [String] {
+        [LoginThrottle.accountKey(email)] + (clientAddress.map { [LoginThrottle.addressKey($0)] } ?? [])
     }
 }

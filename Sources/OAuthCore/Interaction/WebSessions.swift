@@ -20,6 +20,11 @@ public struct WebSessions: Sendable {
         }
     }
 
+    /// Seconds until this email and address may sign in again; nil when not throttled.
+    public func retryAfter(email: String, clientAddress: String?) -> TimeInterval? {
+        PasswordLogin(environment: environment).retryAfter(email: email, clientAddress: clientAddress)
+    }
+
     /// A fresh session id for an account (also after Sign in with Apple/Google on the web).
     public func startSession(accountID: String) throws -> SessionCookie {
         let now = environment.clock.now()

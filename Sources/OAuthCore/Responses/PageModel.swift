@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pages the authorization interaction shows; the Pages module renders them (escaped by default).
 public enum PageModel: Sendable, Equatable {
     case login(LoginPage)
@@ -23,6 +25,8 @@ public struct LoginPage: Sendable, Equatable {
     public var email: String?
     /// Generic, never says whether the email exists.
     public var errorMessage: String?
+    /// Seconds until sign-in is allowed again, when it is throttled (the page says to wait).
+    public var retryAfter: TimeInterval?
 
     public init(
         interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
@@ -56,13 +60,17 @@ public struct ConsentPage: Sendable, Equatable {
     public var accountEmail: String?
     public var accountName: String?
     public var scopes: [ScopeItem]
-    /// e.g. "By linking, you're authorizing Google to control your devices." (§7)
-    public var consentStatement: String
+    /// The operator's own authorization statement (§7); nil: the catalog's, in the page's language.
+    public var consentStatement: String?
+    /// Registered for Google (Google's redirect URIs or App Flip): the page follows Google's rules.
+    public var clientIsGoogle: Bool
 
     public init(
         interactionID: String, csrfToken: String, clientName: String, locale: String? = nil,
-        accountEmail: String? = nil, accountName: String? = nil, scopes: [ScopeItem], consentStatement: String
+        accountEmail: String? = nil, accountName: String? = nil, scopes: [ScopeItem], consentStatement: String?,
+        clientIsGoogle: Bool = false
     ) {
+        self.clientIsGoogle = clientIsGoogle
         self.interactionID = interactionID
         self.csrfToken = csrfToken
         self.clientName = clientName

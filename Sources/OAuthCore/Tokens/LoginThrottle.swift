@@ -33,4 +33,11 @@ public struct LoginThrottle: Sendable {
     public func purge(at now: Date, in storage: any Storage) throws {
         try storage.purgeLoginAttempts(before: now.addingTimeInterval(-policy.maximumDelay))
     }
+
+    /// How long until every key is out of its refusal window; nil when none is blocked now.
+    public func retryAfter(_ keys: [String], at now: Date, in storage: any Storage) throws -> TimeInterval? {
+        let until = try keys.compactMap { try storage.loginAttempts(key: $0)?.blockedUntil }.max()
+        guard let until, until > now else { return nil }
+        return until.timeIntervalSince(now)
+    }
 }

@@ -1,0 +1,38 @@
+extension Messages {
+    /// Every text the pages show. Placeholders are `{name}`. Each language table has every key
+    /// (`MessagesTests.everyLanguageIsComplete`).
+    public enum Key: String, CaseIterable, Sendable {
+        case signInTitle, email, password, signIn, signInFailed, or
+        case signInWithApple, signInWithGoogle
+        case consentTitle, consentIntro, consentAuthorization, consentDataHeading, consentNoData
+        case consentPrivacy, consentUnlink, consentSignedInAs, useAnotherAccount
+        case agreeAndLink, cancel
+        case errorTitle
+        case accountTitle, signedInAs, signInMethods, remove, linkedServices, noLinkedServices
+        case addApple, addGoogle
+        case linkedOn, unlink, deleteAccount, logOut, scopesLabel
+        case deleteTitle, deleteWarning, deleteConfirm, keepAccount
+        case linkTitle, linkIntro, linkAndSignIn
+        case problemAccountDeleted, problemCannotRemove, problemDenied, problemRequest, problemServer, problemSignIn, problemUnlinkFailed
+        case msgAccountDeleted, msgAppleNoToken, msgAppleOff, msgFormExpired, msgFormUnreadable, msgGoogleNoCode, msgGoogleOff, msgLastMethod, msgMethodNotRemoved, msgNotCompleted, msgNotDeleted, msgNotVerified, msgNothing, msgSignInExpired, msgTryAgain
+        // docs/pages.md: the page frame, consent for any client, honest messages, landing and 404.
+        case language, footerPrivacy, footerTerms, skipToContent
+        case clientConsentTitle, clientConsentIntro, clientConsentDataHeading, clientConsentUnlink, allow
+        case scopeOpenID, scopeEmail, scopeProfile, scopeDevices, methodPassword
+        case signInThrottledMinute, signInThrottledMinutes
+        case errorCode, msgUnknownClient, msgUnknownRedirect, msgBadRequest, msgAccountUnavailable
+        case msgUnlinkFailed
+        case landingTitle, landingIntro, goToAccount, notFoundTitle, notFoundText, goHome
+        // Accounts and email (issue #10).
+        case signUpTitle, signUpLink, forgotLink, nameOptional, createAccount, passwordRules
+        case checkInboxTitle, checkInboxBody, continueLabel, verifyTitle, verifyBody, verifyButton
+        case verifiedTitle, verifiedBody, linkInvalidTitle, linkInvalidBody, forgotTitle, forgotBody
+        case sendLink, forgotSentBody, resetTitle, newPassword, setPassword, resetDoneTitle
+        case resetDoneBody, currentPassword, changePasswordHeading, changeEmailHeading, newEmail, emailNotVerified
+        case resendVerification, emailChangeSentBody, passwordChangedBody, pwTooShort, pwTooLong, pwCommon
+        case pwEqualsEmail, invalidEmail, wrongCurrentPassword, signUpClosed, tooManyRequests, mailVerifySubject
+        case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
+        case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
+        case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
+    }
+}
