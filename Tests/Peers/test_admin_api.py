@@ -237,6 +237,19 @@ def test_logs_and_metrics_have_what_operators_need_and_no_secret(admin):
     assert re.search(r'accountlink_security_events_total\{kind="login_failed"\} [1-9]', metrics)
     assert re.search(r'accountlink_security_events_total\{kind="token_refused"\} [1-9]', metrics)
     assert "accountlink_background_pending_revocations" in metrics
+    assert metrics.count("# TYPE accountlink_outbox_mails gauge") == 1
+    assert "accountlink_outbox_oldest_undelivered_seconds " in metrics
+
+    def pending_mails():
+        text = requests.get(admin.url("/metrics"), timeout=10).text
+        return int(re.search(r'^accountlink_outbox_mails\{status="pending"\} (\d+)$', text, re.M).group(1))
+
+    before = pending_mails()  # no SMTP URL here: the verification mail stays pending
+    signup = requests.post(admin.url("/api/signup"), data={"email": f"mail-{secrets.token_hex(4)}@example.com",
+                                                           "password": password},
+                           auth=(app, secret), timeout=30)
+    assert signup.status_code == 201, signup.text
+    assert pending_mails() == before + 1
 
     admin.log.flush()
     text = (admin.folder / "server.log").read_text()

@@ -4,20 +4,30 @@ import base64
 import copy
 import json
 import secrets
+import socket
 import tempfile
 
 import pytest
 
-from conftest import Server
+from conftest import Server, free_port
 
 ISSUER = "https://auth.example.test"
 
 
 @pytest.fixture(scope="module")
-def ready(standins):
+def smtp_port():
+    """A listening loopback socket: the kernel completes the TCP handshake, which is all doctor checks."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        yield listener.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def ready(standins, smtp_port):
     with tempfile.TemporaryDirectory(prefix="accountlink-doctor-") as folder:
         server = Server(folder, standins, {
-            "ACCOUNTLINK_ISSUER": ISSUER,
+            "ACCOUNTLINK_ISSUER": ISSUER, "ACCOUNTLINK_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
             "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
         server.cli("client", "add", "--id", "google", "--name", "Google", "--google-project", "home-project",
                    "--app-flip")
@@ -38,7 +48,7 @@ def doctor(server, *args):
 def test_a_ready_deployment_passes_every_check(ready):
     status, findings = doctor(ready, "--via", ready.base_url)
     assert status == 0, [f for f in findings.values() if not f["ok"]]
-    for check in ["https_issuer", "apple_app_ids", "apple_key", "master_key", "token_lifetime",
+    for check in ["https_issuer", "apple_app_ids", "apple_key", "master_key", "token_lifetime", "smtp",
                   "google_client:google", "google_client:google:app_flip", "discovery", "jwks",
                   "apple_app_site_association"]:
         assert findings[check]["ok"], check
@@ -72,3 +82,21 @@ def test_an_unreachable_http_development_server_fails(tmp_path, standins):
     assert not findings["google_client"]["ok"] and "--google-project" in findings["google_client"]["fix"]
     assert not findings["server"]["ok"]
 
+
+
+def test_an_smtp_server_that_does_not_answer_fails_with_its_fix(ready):
+    closed = copy.copy(ready)
+    closed.env = dict(ready.env, ACCOUNTLINK_SMTP_URL=f"smtp://127.0.0.1:{free_port()}")  # nothing listens
+    status, findings = doctor(closed, "--via", ready.base_url)
+    assert status == 1
+    assert not findings["smtp"]["ok"] and "ACCOUNTLINK_SMTP_URL" in findings["smtp"]["fix"]
+    assert [name for name, f in findings.items() if not f["ok"]] == ["smtp"]
+
+
+def test_no_smtp_url_means_mail_never_leaves_the_outbox(ready):
+    silent = copy.copy(ready)
+    silent.env = {k: v for k, v in ready.env.items() if k != "ACCOUNTLINK_SMTP_URL"}
+    status, findings = doctor(silent, "--via", ready.base_url)
+    assert status == 1
+    assert not findings["smtp"]["ok"] and "outbox" in findings["smtp"]["message"]
+    assert "ACCOUNTLINK_SMTP_URL" in findings["smtp"]["fix"]

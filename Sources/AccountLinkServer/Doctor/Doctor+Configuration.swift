@@ -5,7 +5,7 @@ extension Doctor {
     func configurationFindings() -> [Finding] {
         let configuration = runtime.configuration
         return [issuer(configuration), appIDs(configuration), appleKey(configuration), masterKey(configuration),
-                lifetime(configuration)]
+                lifetime(configuration), mailFinding()]
     }
 
     /// Google and Apple call the server over https only.

@@ -14,5 +14,6 @@ extension AccountLinkApp {
         metrics.gauge("accountlink_background_pending_revocations") {
             (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
         }
+        registerOutboxGauges()
     }
 }

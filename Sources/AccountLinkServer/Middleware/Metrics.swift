@@ -71,9 +71,13 @@ public final class Metrics: Sendable {
         for (kind, count) in security.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             lines.append("accountlink_security_events_total{kind=\"\(kind)\"} \(count)")
         }
+        var typed = Set<Substring>()
         for (name, read) in gauges.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             guard let value = read() else { continue }
-            lines += ["# TYPE \(name) gauge", "\(name) \(Self.number(value))"]
+            // A labelled gauge (`name{label="…"}`) gets one TYPE line for its family.
+            let family = name.prefix { $0 != "{" }
+            if typed.insert(family).inserted { lines.append("# TYPE \(family) gauge") }
+            lines.append("\(name) \(Self.number(value))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

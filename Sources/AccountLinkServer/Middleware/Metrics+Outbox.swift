@@ -1,0 +1,21 @@
+import Foundation
+import OAuthCore
+
+extension AccountLinkApp {
+    /// Outbox gauges (issue #13 on top of the #10 outbox): mails by status, and the age of the
+    /// oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
+    func registerOutboxGauges() {
+        let storage = runtime.storage
+        for status in OutboxMail.Status.allCases {
+            metrics.gauge("accountlink_outbox_mails{status=\"\(status.rawValue)\"}") {
+                (try? storage.listMail()).map { Double($0.filter { $0.status == status }.count) }
+            }
+        }
+        metrics.gauge("accountlink_outbox_oldest_undelivered_seconds") {
+            guard let mails = try? storage.listMail() else { return nil }
+            let undelivered = mails.filter { $0.status == .pending || $0.status == .sending }
+            guard let oldest = undelivered.map(\.createdAt).min() else { return 0 }
+            return max(0, Date().timeIntervalSince(oldest))
+        }
+    }
+}
