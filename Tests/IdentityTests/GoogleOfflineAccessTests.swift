@@ -86,13 +86,13 @@ import Testing
                 "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
                 "token": "1//another-token",
             ])
-            #expect(await try world.receiver().process(body: other).httpStatus == 202)
+            #expect(try await world.receiver().process(body: other).httpStatus == 202)
             #expect(try world.h.storage.thirdPartyTokens(accountID: account).count == 1, "no match, nothing dropped")
             let event = try world.event("oauth/event-type/token-revoked", subject: [
                 "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
                 "token": .string(token),
             ])
-            #expect(await try world.receiver().process(body: event) == .accepted(["token-revoked"]))
+            #expect(try await world.receiver().process(body: event) == .accepted(["token-revoked"]))
             #expect(try world.h.storage.thirdPartyTokens(accountID: account).isEmpty, "\(identifier)")
         }
     }
@@ -100,7 +100,7 @@ import Testing
     @Test func tokensRevokedDropsTheStoredTokenOfThatGoogleAccount() async throws {
         let world = try GoogleWorld(try Harness())
         let account = try await signedIn(world)
-        #expect(await try world.receiver().process(body: world.event("oauth/event-type/tokens-revoked"))
+        #expect(try await world.receiver().process(body: world.event("oauth/event-type/tokens-revoked"))
             == .accepted(["tokens-revoked"]))
         #expect(try world.h.storage.thirdPartyTokens(accountID: account).isEmpty)
         #expect(try world.h.storage.identity(provider: .google, subject: "g-ann") != nil, "the identity stays")

@@ -85,7 +85,7 @@ extension AccountLinkApp {
                 .adding("Set-Cookie", cookiePolicy.session(cookie))
         case .linkRequired(let linkToken, let email):
             let login = runtime.random.token()
-            var page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
+            let page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
                                        csrfToken: loginCSRF(login), linkToken: linkToken, locale: pageLocale())
             return HTTPResponse.html(200, page.render()).noStore()
                 .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, login, expires: nil))
