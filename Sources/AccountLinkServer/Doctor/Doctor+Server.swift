@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 extension Doctor {
     /// What Google and Apple fetch from the issuer: discovery, keys and the association file.
@@ -22,7 +23,7 @@ extension Doctor {
             return Self.fail("discovery", "/.well-known/openid-configuration answered \(answer.status)",
                              "check the proxy in front of the server forwards /.well-known/")
         }
-        return Array(announced.utf8) == Array(issuer.utf8)
+        return announced.sameBytes(issuer)
             ? Self.pass("discovery", "discovery names the issuer \(issuer)")
             : Self.fail("discovery", "the server announces the issuer \(announced), not \(issuer)",
                         "give the server and doctor the same ACCOUNTLINK_ISSUER")

@@ -1,15 +1,16 @@
 import Foundation
 import JOSE
 import OAuthCore
+import Support
 
 extension SigningKeyRing {
     /// The claims of a compact JWS signed by one of our published keys (chosen by `kid`, the
     /// algorithm fixed by the key) whose `iss` is `issuer`; nil otherwise. Expiry is the caller's check.
     public func verify(_ token: String, issuer: String) -> JWTClaims? {
         guard let parsed = try? CompactJWS(parsing: token), let kid = parsed.header.keyID,
-            let key = try? current().published.first(where: { $0.keyID == kid }),
+            let key = try? current().published.first(where: { $0.keyID.sameBytes(kid) }),
             let jws = try? JWS.verify(token, with: key.verificationKey), let claims = try? jws.claims(),
-            let claimed = try? claims.string("iss"), Array(claimed.utf8) == Array(issuer.utf8)
+            let claimed = try? claims.string("iss"), claimed.sameBytes(issuer)
         else { return nil }
         return claims
     }

@@ -22,13 +22,13 @@ extension AccountLinkApp {
         }
         let audiences = (try? claims.audiences()) ?? []
         let clientID = query["client_id"] ?? audiences.first ?? ""
-        guard audiences.contains(where: { Array($0.utf8) == Array(clientID.utf8) }) else {
+        guard audiences.containsBytes(clientID) else {
             return errorPage(status: 400, title: .problemRequest, message: "client_id does not match the id_token_hint")
         }
         var target = "/login"
         if let uri = query["post_logout_redirect_uri"] {
             guard let client = try? runtime.storage.client(id: clientID),
-                client.redirectURIs.contains(where: { Array($0.utf8) == Array(uri.utf8) })
+                client.redirectURIs.containsBytes(uri)
             else {
                 return errorPage(status: 400, title: .problemRequest,
                                  message: "post_logout_redirect_uri is not registered for this client")
@@ -45,7 +45,7 @@ extension AccountLinkApp {
         let cookie = request.cookies[CookiePolicy.sessionName]
         let sessions = WebSessions(environment: environment)
         guard let subject, let (_, account) = try? sessions.session(cookie: cookie),
-            Array(account.id.utf8) == Array(subject.utf8)
+            account.id.sameBytes(subject)
         else { return }
         try? sessions.end(cookie: cookie)
         runtime.audit("session.end", accountID: account.id, detail: "RP-initiated logout")

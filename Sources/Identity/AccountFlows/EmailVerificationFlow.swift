@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 /// Confirms an address with the single-use link of a verification or email-change mail (24 h). The
 /// page shows a button and only the POST calls `confirm` (mail scanners follow GET links).
@@ -39,7 +40,7 @@ public struct EmailVerificationFlow: Sendable {
             else { return nil }
             if record.purpose == .verifyEmail {
                 // The link verifies the address it was sent to, only while that is still the account's.
-                guard let current = account.email, Array(current.utf8) == Array(record.email.utf8) else { return nil }
+                guard let current = account.email, current.sameBytes(record.email) else { return nil }
                 account.emailVerified = true
                 try tx.updateAccount(account)
                 try markPasswordIdentity(account.id, email: record.email, in: tx)

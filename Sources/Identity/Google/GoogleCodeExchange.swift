@@ -1,6 +1,7 @@
 import Foundation
 import JOSE
 import OAuthCore
+import Support
 
 /// Google offline access (CONTRACT.md `google_server_auth_code`): the app's `serverAuthCode` becomes a
 /// refresh token kept sealed, so that deleting the account or removing the identity revokes it at Google
@@ -29,7 +30,7 @@ public struct GoogleCodeExchange: Sendable {
         } catch {
             throw ProviderCallError.invalidResponse("the id_token from google's token endpoint does not verify: \(error.code.rawValue)")
         }
-        guard Array(returned.subject.utf8) == Array(identity.subject.utf8) else {
+        guard returned.subject.sameBytes(identity.subject) else {
             throw ProviderCallError.invalidResponse("the id_token from google's token endpoint names another user")
         }
         guard let refreshToken = response.refreshToken, !refreshToken.isEmpty else { return nil }

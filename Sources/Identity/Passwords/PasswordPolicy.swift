@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Memorized-secret rules of NIST SP 800-63B §5.1.1.2: at least 8 characters, at least 64 allowed,
 /// every Unicode character allowed and normalised to NFC before hashing, no composition rules, and a
@@ -31,7 +32,7 @@ public struct PasswordPolicy: Sendable {
         if length > Self.maximumLength { throw .tooLong(maximum: Self.maximumLength) }
         let lowered = normalized.lowercased()
         if common.contains(lowered) { throw .common }
-        if let email, Array(lowered.utf8) == Array(email.lowercased().utf8) { throw .equalsEmail }
+        if let email, lowered.sameBytes(email.lowercased()) { throw .equalsEmail }
         return normalized
     }
 

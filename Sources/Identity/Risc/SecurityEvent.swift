@@ -64,7 +64,7 @@ public struct SecurityEvent: Sendable, Equatable {
     /// Subjects naming another issuer are not Google accounts of ours (RISC profile, `iss-sub`).
     static func googleSubject(_ subject: [String: JSONValue], issuer: String) -> String? {
         guard let sub = subject["sub"]?.stringValue, !sub.isEmpty, sub.utf8.count <= 255 else { return nil }
-        if let iss = subject["iss"]?.stringValue, Array(Self.trimmed(iss).utf8) != Array(Self.trimmed(issuer).utf8) {
+        if let iss = subject["iss"]?.stringValue, !Self.trimmed(iss).sameBytes(Self.trimmed(issuer)) {
             return nil
         }
         return sub

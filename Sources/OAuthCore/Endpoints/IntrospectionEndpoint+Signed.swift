@@ -1,3 +1,4 @@
+import Support
 extension IntrospectionEndpoint {
     /// RFC 7662 §2.2 for a client_credentials access token (a JWS we signed): active until `exp`,
     /// shown to the client it was issued to and to resource servers (§4).
@@ -6,7 +7,7 @@ extension IntrospectionEndpoint {
             claims.use == ClientCredentialsGrant.use
         else { return nil }
         guard claims.expiresAt > environment.clock.unixTime,
-            Array(claims.clientID.utf8) == Array(client.id.utf8) || client.resourceServer
+            claims.clientID.sameBytes(client.id) || client.resourceServer
         else { return .object(["active": .bool(false)]) }
         return .object([
             "active": .bool(true), "scope": .string(claims.scope.joined(separator: " ")),

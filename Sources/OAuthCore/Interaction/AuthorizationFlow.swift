@@ -80,7 +80,7 @@ public struct AuthorizationFlow: Sendable {
         let (interaction, state, client) = try loadInteraction(id)
         let session = try liveSession(sessionID)
         if let accountID = interaction.accountID, !client.firstParty, let session,
-            Array(session.accountID.utf8) == Array(accountID.utf8)
+            session.accountID.sameBytes(accountID)
         {
             let account = try environment.storage.account(id: accountID)
             return [.showConsent(consentPage(interaction, client: client, request: state.request, account: account))]

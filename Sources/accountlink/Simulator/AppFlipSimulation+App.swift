@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import Support
 
 /// The maker's app's part, with AppFlipKit (google-account-linking.md §2.1, "App must …").
 extension AppFlipSimulation {
@@ -17,7 +18,7 @@ extension AppFlipSimulation {
         do { request = try AppFlipKit.AppFlipRequest(url: link, expectedClientID: settings.googleClientID) } catch {
             throw SimulationFailure("AppFlipKit refused the link: \(error)")
         }
-        guard Array(request.state.utf8) == Array(sentState.utf8) else {
+        guard request.state.sameBytes(sentState) else {
             throw SimulationFailure("AppFlipKit decoded a state different from the one Google sent")
         }
         report.detail("client_id is the expected one, redirect_uri is one of Google's App Flip URIs")

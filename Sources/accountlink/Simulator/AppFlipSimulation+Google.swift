@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import Support
 
 /// Google's part, as Google's App Flip test tool plays it (google-account-linking.md §2.1).
 extension AppFlipSimulation {
@@ -45,7 +46,7 @@ extension AppFlipSimulation {
         case .success(_, let state): returned = state
         case .failure(_, _, let state): returned = state
         }
-        guard let returned, Array(returned.utf8) == Array(sentState.utf8) else {
+        guard let returned, returned.sameBytes(sentState) else {
             throw SimulationFailure("the state came back different from what Google sent (\(returned?.count ?? 0) vs \(sentState.count) chars)")
         }
         report.detail("state is identical (\(sentState.utf8.count) bytes)")
