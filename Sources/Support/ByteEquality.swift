@@ -25,13 +25,3 @@ extension Sequence where Element == String {
     /// Membership by bytes (see `String.sameBytes`).
     public func containsBytes(_ value: String) -> Bool { contains { $0.sameBytes(value) } }
 }
-
-/// A dictionary key that hashes and compares a string's UTF-8 bytes, for in-memory tables keyed
-/// by protocol values (a `[String: V]` would treat canonically equivalent keys as one).
-public struct ByteKey: Hashable, Sendable {
-    public let bytes: [UInt8]
-
-    public init(_ text: String) { bytes = Array(text.utf8) }
-
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
-}

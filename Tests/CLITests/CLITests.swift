@@ -88,6 +88,9 @@ import Testing
         #expect(app.stdout.isEmpty)
         #expect(try cli.run(["client", "add", "--id", "bad", "--name", "B", "--redirect-uri", "http://evil.example/cb"])
             .status == 65)
+        // A Kelvin sign (U+212A) is not the letter K: ids are checked by bytes.
+        let kelvin = try cli.run(["client", "add", "--id", "\u{212A}elvin", "--name", "K"])
+        #expect(kelvin.status != 0 && kelvin.stderr.contains("may contain only"))
         #expect(try cli.run(["client", "remove", "web"]).status == 0)
         #expect(try cli.run(["client", "remove", "web"]).status == 65)
     }

@@ -147,6 +147,7 @@ def test_users_grants_and_audit(admin):
     assert api.call("GET", "/admin/users", params={"email": "nobody@example.com"}) == []
     api.call("POST", "/admin/users", {"email": email, "password": "another password"}, expect=409)
     api.call("POST", "/admin/users", {"email": "short@example.com", "password": "short"}, expect=400)
+    api.call("POST", "/admin/users", {"email": "common@example.com", "password": "password123"}, expect=400)
 
     def password_grant():
         return requests.post(admin.url("/token"), data={"grant_type": "password", "username": email,

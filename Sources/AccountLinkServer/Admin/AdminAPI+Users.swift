@@ -60,7 +60,10 @@ extension AdminAPI {
             throw AdminFailure.invalid("the body must be a JSON object with email and password")
         }
         guard EmailAddress.isPlausible(body.email) else { throw AdminFailure.invalid("email is not an email address") }
-        guard body.password.count >= 8 else { throw AdminFailure.invalid("the password must have at least 8 characters") }
+        // The same NIST SP 800-63B rules as sign-up and `user add` (PasswordPolicy).
+        do { _ = try PasswordPolicy.standard.check(body.password, email: EmailAddress.normalized(body.email)) } catch {
+            throw AdminFailure.invalid(error.sentence)
+        }
         do {
             let account = try runtime.accounts.createPasswordAccount(email: body.email, name: body.name,
                                                                      password: body.password)

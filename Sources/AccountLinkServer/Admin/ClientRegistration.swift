@@ -73,15 +73,17 @@ public struct ClientRegistration: Sendable {
         }
         if appFlip { redirects += GoogleRedirectURIs.appFlip }
         for uri in redirects { try Self.checkRedirectURI(uri) }
-        var seen = Set<String>()
-        return redirects.filter { seen.insert($0).inserted }
+        var unique: [String] = []
+        for uri in redirects where !unique.containsBytes(uri) { unique.append(uri) }
+        return unique
     }
 
     /// Client ids stay to letters, digits, `.`, `_`, `-`: odd characters caused URL-encoding
     /// mismatches with Google (specs/google-account-linking.md §8.6).
     public static func checkID(_ id: String, what: String) throws(Failure) {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-        guard !id.isEmpty, id.count <= 128, id.allSatisfy(allowed.contains) else {
+        // By bytes: as Characters, a Kelvin sign (U+212A) would pass for `K`.
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
+        guard !id.isEmpty, id.utf8.count <= 128, id.utf8.allSatisfy(allowed.contains) else {
             throw .usage("\(what) may contain only letters, digits, '.', '_' and '-' (1 to 128 characters)")
         }
     }

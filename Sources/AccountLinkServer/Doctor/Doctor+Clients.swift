@@ -20,12 +20,12 @@ extension Doctor {
         let name = "google_client:\(client.id)"
         var findings: [Finding] = []
         let projects = Set(client.redirectURIs.compactMap(Self.project))
-        let missingWeb = projects.flatMap(GoogleRedirectURIs.web).filter { !client.redirectURIs.contains($0) }
+        let missingWeb = projects.flatMap(GoogleRedirectURIs.web).filter { !client.redirectURIs.containsBytes($0) }
         findings.append(projects.isEmpty || !missingWeb.isEmpty
             ? Self.fail(name, "missing Google web redirect URIs \(missingWeb.joined(separator: ", "))",
                         "register the client again with --google-project PROJECT_ID")
             : Self.pass(name, "web redirect URIs for \(projects.sorted().joined(separator: ", "))"))
-        let missingFlip = GoogleRedirectURIs.appFlip.filter { !client.redirectURIs.contains($0) }
+        let missingFlip = GoogleRedirectURIs.appFlip.filter { !client.redirectURIs.containsBytes($0) }
         if client.appFlip || missingFlip.count < GoogleRedirectURIs.appFlip.count {
             findings.append(missingFlip.isEmpty
                 ? Self.pass(name + ":app_flip", "all \(GoogleRedirectURIs.appFlip.count) App Flip redirect URIs")
@@ -42,7 +42,7 @@ extension Doctor {
     /// `https://oauth-redirect(-sandbox).googleusercontent.com/r/PROJECT` → PROJECT.
     static func project(_ uri: String) -> String? {
         for host in ["https://oauth-redirect.googleusercontent.com/r/", "https://oauth-redirect-sandbox.googleusercontent.com/r/"]
-        where uri.hasPrefix(host) {
+        where uri.utf8.starts(with: host.utf8) {
             return String(uri.dropFirst(host.count))
         }
         return nil

@@ -40,7 +40,7 @@ struct AppFlipBrowserFallback {
         let found: Client?
         do { found = try lookUpClient(clientID) } catch { return .unavailable }
         guard let client = found else { return .refuse("The link names an unknown client.") }
-        guard client.redirectURIs.contains(redirectURI) else {
+        guard client.redirectURIs.containsBytes(redirectURI) else {
             return .refuse("The link's redirect_uri is not registered for this client.")
         }
         var query: [(name: String, value: String)] = [("response_type", "code")]

@@ -18,20 +18,19 @@ extension AccountLinkApp {
         }
         // Our signature and issuer; expiry is not checked (§2: an expired ID token is a fine hint).
         guard let claims = runtime.keyRing.verify(hint, issuer: runtime.configuration.issuerString) else {
-            return errorPage(status: 400, title: .problemRequest, message: "id_token_hint is not an ID token of this server")
+            return errorPage(status: 400, .problemRequest, .msgBadRequest, code: "invalid_request")
         }
         let audiences = (try? claims.audiences()) ?? []
         let clientID = query["client_id"] ?? audiences.first ?? ""
         guard audiences.containsBytes(clientID) else {
-            return errorPage(status: 400, title: .problemRequest, message: "client_id does not match the id_token_hint")
+            return errorPage(status: 400, .problemRequest, .msgUnknownClient, code: "invalid_request")
         }
         var target = "/login"
         if let uri = query["post_logout_redirect_uri"] {
             guard let client = try? runtime.storage.client(id: clientID),
                 client.redirectURIs.containsBytes(uri)
             else {
-                return errorPage(status: 400, title: .problemRequest,
-                                 message: "post_logout_redirect_uri is not registered for this client")
+                return errorPage(status: 400, .problemRequest, .msgUnknownRedirect, code: "invalid_request")
             }
             target = uri + (query["state"].map { (uri.contains("?") ? "&" : "?") + "state=" + FormEncoding.encodeComponent($0) } ?? "")
         }

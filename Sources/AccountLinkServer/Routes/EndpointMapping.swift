@@ -89,8 +89,6 @@ extension AccountLinkApp {
         return .html(status, page.render()).noStore()
     }
 
-    static func title(for code: String) -> Messages.Key { ErrorWording.title(for: code) }
-
     /// The interaction's actions, in order: cookies first, then the page or redirect.
     func http(_ actions: [InteractionAction]) -> HTTPResponse {
         var cookies: [String] = []

@@ -27,7 +27,7 @@ extension AccountLinkApp {
         let email = form["email"] ?? ""
         do {
             try PasswordResetFlow(context: accountFlows).request(
-                email: email, locale: personLocale(request), clientAddress: request.remoteAddress)
+                email: email, locale: personLocale(request), clientAddress: request.clientIP)
         } catch PasswordResetFlow.Failure.throttled {
             return page(429, forgotPage(request, cookie: cookie, error: .tooManyRequests).render())
         } catch {

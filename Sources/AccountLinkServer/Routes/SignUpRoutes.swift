@@ -61,7 +61,7 @@ extension AccountLinkApp {
         do {
             let outcome = try SignUpFlow(context: accountFlows).signUp(
                 email: email, password: form["password"] ?? "", name: form["name"], locale: personLocale(request),
-                clientAddress: request.remoteAddress)
+                clientAddress: request.clientIP)
             return try signedUp(request, outcome, email: EmailAddress.normalized(email), interaction: interaction)
         } catch let failure as SignUpFlow.Failure {
             let (status, key, values) = Self.describe(failure)

@@ -70,7 +70,7 @@ extension AccountLinkApp {
             else {
                 metrics.count("login_failed")
                 let wait = WebSessions(environment: environment)
-                    .retryAfter(email: form["email"] ?? "", clientAddress: request.remoteAddress)
+                    .retryAfter(email: form["email"] ?? "", clientAddress: request.clientIP)
                 return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "",
                                      failed: true, retryAfter: wait)
             }

@@ -54,7 +54,7 @@ public struct EmailVerificationFlow: Sendable {
     }
 
     func change(_ account: inout Account, to email: String, in tx: any Storage) throws -> Outcome? {
-        if let owner = try tx.account(email: email), owner.id != account.id { return nil }
+        if let owner = try tx.account(email: email), !owner.id.sameBytes(account.id) { return nil }
         account.email = email
         account.emailVerified = true
         try tx.updateAccount(account)

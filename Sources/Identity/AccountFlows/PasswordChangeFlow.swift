@@ -39,7 +39,7 @@ public struct PasswordChangeFlow: Sendable {
         try context.storage.transaction { tx in
             try tx.setPasswordHash(hash, accountID: accountID)
             try ensurePasswordIdentity(account, in: tx)
-            if signOut { try SignOutEverywhere.endFirstPartySignIns(accountID: accountID, at: context.clock.now(), in: tx) }
+            if signOut { try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now()) }
             if let email = account.email {
                 try context.enqueue(.passwordChanged, to: email, accountID: accountID, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
@@ -76,7 +76,7 @@ public struct EmailChangeFlow: Sendable {
         guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
         try context.storage.transaction { tx in
             guard let account = try tx.account(id: accountID), account.status == .active else { return }
-            if let owner = try tx.account(email: email), owner.id != accountID { return }
+            if let owner = try tx.account(email: email), !owner.id.sameBytes(accountID) { return }
             try tx.invalidateOneTimeTokens(accountID: accountID, purpose: .changeEmail, at: context.clock.now())
             let link = try context.issueLink(.changeEmail, accountID: accountID, email: email, path: "/verify-email", in: tx)
             try context.enqueue(.confirmNewEmail(link: link), to: email, accountID: accountID, locale: locale, in: tx)

@@ -52,7 +52,7 @@ public struct PasswordResetFlow: Sendable {
             else { return nil }
             _ = try Self.checked(context.policy, newPassword, email: account.email)
             try tx.setPasswordHash(hash, accountID: account.id)
-            try SignOutEverywhere.endFirstPartySignIns(accountID: account.id, at: context.clock.now(), in: tx)
+            try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now())
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: context.clock.now())
             if let email = account.email {
                 try context.enqueue(.passwordChanged, to: email, accountID: account.id, locale: locale, in: tx)
@@ -73,14 +73,3 @@ extension PasswordResetFlow {
     }
 }
 
-/// Ends what the person signed in to on their own side: every browser session, and every grant to a
-/// first-party client (the maker's app) with its tokens. Grants to third parties (Google) stay.
-public enum SignOutEverywhere {
-    public static func endFirstPartySignIns(accountID: String, at time: Date, in tx: any Storage) throws {
-        try tx.deleteSessions(accountID: accountID)
-        for grant in try tx.activeGrants(accountID: accountID)
-        where try tx.client(id: grant.clientID)?.firstParty == true {
-            _ = try tx.revokeGrant(id: grant.id, at: time)
-        }
-    }
-}

@@ -48,3 +48,15 @@ enum CommonPasswords {
         return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.lowercased() })
     }()
 }
+
+extension PasswordPolicy.Violation {
+    /// The operator-facing sentence (CLI, admin API); pages take their words from the catalog.
+    public var sentence: String {
+        switch self {
+        case .tooShort: "the password must have at least \(PasswordPolicy.minimumLength) characters"
+        case .tooLong(let maximum): "the password may have at most \(maximum) characters"
+        case .common: "the password is one of the most common passwords; choose another"
+        case .equalsEmail: "the password must not be the account's email"
+        }
+    }
+}

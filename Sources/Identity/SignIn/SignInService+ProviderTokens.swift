@@ -40,7 +40,7 @@ extension SignInService {
                 throw Failure.providerUnavailable
             }
             if let existing, try storage.thirdPartyTokens(accountID: existing.accountID)
-                .contains(where: { $0.identityID == existing.id && $0.provider == provider }) {
+                .contains(where: { $0.identityID.sameBytes(existing.id) && $0.provider == provider }) {
                 return nil
             }
             throw Failure.authorizationCodeRefused

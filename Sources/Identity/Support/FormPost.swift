@@ -5,8 +5,8 @@ import FoundationNetworking
 #endif
 
 /// One form-urlencoded POST to a provider's REST endpoint (Apple's `/auth/*`, Google's token and
-/// revoke endpoints), with a timeout and a bound on the answer. Transport failures come back as
-/// `nil` status so that each client maps them to its own "temporary" error.
+/// revoke endpoints), with a timeout and a bound on the answer. Transport failures throw
+/// `Failure.transport`, which each client maps to its own "temporary" error.
 struct FormPost: Sendable {
     static let maximumBodySize = 256 * 1024
 

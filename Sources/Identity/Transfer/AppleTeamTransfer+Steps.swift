@@ -6,7 +6,7 @@ extension AppleTeamTransfer {
     /// to `file`. Identities already in the file are skipped; an Apple outage stops the run (rerun resumes).
     public func export(recipientTeam: String, to file: URL) async throws -> Report {
         let written = try TransferFile.read(file)
-        if let other = written.first(where: { $0.recipientTeam != recipientTeam }) {
+        if let other = written.first(where: { !$0.recipientTeam.sameBytes(recipientTeam) }) {
             throw Failure.badFile("\(file.path) holds identifiers for team \(other.recipientTeam), not \(recipientTeam)")
         }
         let done = Set(written.map(\.identityID))

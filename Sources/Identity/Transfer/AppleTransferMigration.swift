@@ -24,12 +24,12 @@ enum AppleTransferMigration {
                 return .alreadyDone
             }
             guard var identity = try tx.identities(accountID: transfer.accountID).first(where: {
-                $0.id == transfer.identityID && $0.provider == .apple
+                $0.id.sameBytes(transfer.identityID) && $0.provider == .apple
             }) else {
                 _ = try tx.completeAppleTransfer(transferSub: transfer.transferSub, newSubject: newSubject, at: now)
                 return .identityGone
             }
-            if let owner = try tx.identity(provider: .apple, subject: newSubject), owner.id != identity.id { return .conflict }
+            if let owner = try tx.identity(provider: .apple, subject: newSubject), !owner.id.sameBytes(identity.id) { return .conflict }
             identity.subject = newSubject
             if let email, !email.isEmpty { identity.email = EmailAddress.normalized(email) }
             if let isPrivateEmail { identity.isPrivateEmail = isPrivateEmail }

@@ -7,7 +7,7 @@ extension Client {
     public var isRegisteredForGoogle: Bool {
         appFlip || redirectURIs.contains { uri in
             guard let url = URLComponents(string: uri), url.scheme == "https", let host = url.host else { return false }
-            return AppFlipRedirect.hosts.contains(host)
+            return AppFlipRedirect.hosts.containsBytes(host)
         }
     }
 }

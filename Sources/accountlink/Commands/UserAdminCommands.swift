@@ -11,14 +11,7 @@ func findAccount(_ key: String, _ storage: any Storage) throws -> Account {
 }
 
 /// The readable sentence for a refused password (NIST SP 800-63B rules, Sources/Identity/Passwords).
-func passwordProblem(_ violation: PasswordPolicy.Violation) -> String {
-    switch violation {
-    case .tooShort: "the password must have at least \(PasswordPolicy.minimumLength) characters"
-    case .tooLong(let maximum): "the password may have at most \(maximum) characters"
-    case .common: "the password is one of the most common passwords; choose another"
-    case .equalsEmail: "the password must not be the account's email"
-    }
-}
+func passwordProblem(_ violation: PasswordPolicy.Violation) -> String { violation.sentence }
 
 enum UserSetPasswordCommand: Command {
     static let path = ["user", "set-password"]
