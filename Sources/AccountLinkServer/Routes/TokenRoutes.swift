@@ -33,8 +33,10 @@ extension AccountLinkApp {
     /// OIDC Core §5.3.1: GET or POST; the token in the header, or in a form body (RFC 6750 §2.2),
     /// never in the query (§2.3 is not offered: URLs end up in logs).
     func userinfo(_ request: HTTPRequest) async -> HTTPResponse {
-        let formToken = request.method == "POST" ? request.form?.values("access_token").first : nil
-        if request.method == "POST", request.form?.values("access_token").count ?? 0 > 1 {
+        // The body is parsed once; a repeated parameter is refused (RFC 6749 §3.2).
+        let formTokens = request.method == "POST" ? request.form?.values("access_token") ?? [] : []
+        let formToken = formTokens.first
+        if formTokens.count > 1 {
             return http(OAuthError.invalidRequest("access_token was sent more than once").response)
         }
         return http(UserInfoEndpoint(environment: environment)

@@ -44,7 +44,7 @@ extension AuthorizationChecks {
         if let prompt = draft.parameters["prompt"] {
             let values = Set(prompt.split(separator: " ").map(String.init))
             guard !values.isEmpty, values.isSubset(of: ["none", "login", "consent", "select_account"]) else {
-                throw OAuthError.invalidRequest("prompt must be none, login or consent")
+                throw OAuthError.invalidRequest("prompt must be none, login, consent or select_account")
             }
             guard !values.contains("none") || values.count == 1 else {
                 throw OAuthError.invalidRequest("prompt=none cannot be combined with other values")
