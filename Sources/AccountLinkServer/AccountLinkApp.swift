@@ -107,11 +107,12 @@ public final class AccountLinkApp: Sendable {
         addUniversalLinkRoutes(to: &router)
         addAccountMailRoutes(to: &router)
         addPageRoutes(to: &router)
-        return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
+        let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
             cookiePolicy: cookiePolicy,
             branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
                                 termsURL: branding.termsURL))],
                                responder: router)
+        return StoreThreadsResponder.wrap(chain, storage: runtime.storage)
     }
 
     /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).
@@ -119,7 +120,9 @@ public final class AccountLinkApp: Sendable {
         guard let admin = runtime.configuration.admin else { return nil }
         let api = AdminAPI(runtime: runtime, token: admin.token,
                            metrics: runtime.configuration.metricsOnAdmin ? metrics : nil)
-        return MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api)
+        return StoreThreadsResponder.wrap(
+            MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api),
+            storage: runtime.storage)
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

@@ -3,15 +3,20 @@ import Identity
 import OAuthCore
 
 extension AccountLinkApp {
-    /// Periodic upkeep: purge expired codes, tokens, sessions and interactions; retry provider
+    /// Periodic upkeep: purge expired codes, tokens, sessions and interactions, and rotated refresh
+    /// tokens and their lineage past the reuse window (RefreshHistoryStore); retry provider
     /// revocations that could not be delivered. Returns the task so `serve` can cancel it.
     public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
-        Task.detached { [runtime] in
+        // On the store's own threads (StoreThreads.swift): the purge blocks on the database.
+        Task.detached(executorPreference: storeExecutor(runtime.storage)) { [runtime] in
             while !Task.isCancelled {
                 do {
                     // Rotations made by `accountlink keys rotate` or another instance.
                     try runtime.keyRing.refresh()
-                    let purged = try runtime.storage.purgeExpired(before: runtime.clock.now())
+                    let now = runtime.clock.now()
+                    let reuseWindow = TimeInterval(runtime.configuration.refreshReuseWindow)
+                    let purged = try runtime.storage.purgeExpired(before: now)
+                        + runtime.storage.purgeRefreshHistory(before: now.addingTimeInterval(-reuseWindow))
                     if purged > 0 { runtime.logger.info("purged expired records", ["count": String(purged)]) }
                     _ = try await runtime.deletion.retryDue()
                 } catch {

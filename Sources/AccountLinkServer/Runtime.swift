@@ -37,7 +37,7 @@ public final class Runtime: Sendable {
 
     public static func open(_ configuration: ServerConfiguration, logger: Logger,
                             clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom()) throws -> Runtime {
-        let storage = try StorageFactory.open(configuration.database, logger: logger)
+        let storage = try StorageFactory.open(configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
         let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
                                   random: random, logger: logger)
@@ -56,7 +56,7 @@ public final class Runtime: Sendable {
 }
 
 enum StorageFactory {
-    static func open(_ database: ServerConfiguration.Database, logger: Logger) throws -> any Storage {
+    static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger) throws -> any Storage {
         switch database {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -75,7 +75,7 @@ enum StorageFactory {
             }
         case .postgres(let url):
             do {
-                let storage = try PostgresStorage(url: url)
+                let storage = try PostgresStorage(url: url, poolSize: poolSize)
                 try storage.migrate()
                 return storage
             } catch let error as StoreError {

@@ -25,7 +25,7 @@ struct MemoryState: Sendable {
     var appleTransfers: [String: AppleTransfer] = [:]
     var loginAttempts: [String: LoginAttemptRecord] = [:]
     /// Refresh token hash → (parent hash, used at).
-    var refreshLineage: [String: (parent: String, usedAt: Date?)] = [:]
+    var refreshLineage: [String: (parent: String, usedAt: Date?, createdAt: Date)] = [:]
     var oneTimeTokens: [String: OneTimeToken] = [:]
     var outbox: [String: OutboxMail] = [:]
     var outboxOrder: [String] = []

@@ -43,14 +43,17 @@ extension MemoryStorage {
     }
 
     public func recordRefreshLineage(child: String, parent: String, at time: Date) throws {
-        try access { $0.refreshLineage[child] = (parent: parent, usedAt: nil) }
+        try access { state in
+            // Like the SQL stores' ON CONFLICT DO NOTHING: a recorded child keeps its row.
+            if state.refreshLineage[child] == nil { state.refreshLineage[child] = (parent: parent, usedAt: nil, createdAt: time) }
+        }
     }
 
     public func useRefreshToken(hash: String, at time: Date) throws -> Bool {
         try access { state in
             guard let entry = state.refreshLineage[hash] else { return true }
             let forked = state.refreshLineage.contains { !$0.key.sameBytes(hash) && $0.value.parent.sameBytes(entry.parent) && $0.value.usedAt != nil }
-            if entry.usedAt == nil { state.refreshLineage[hash] = (parent: entry.parent, usedAt: time) }
+            if entry.usedAt == nil { state.refreshLineage[hash]?.usedAt = time }
             return !forked
         }
     }

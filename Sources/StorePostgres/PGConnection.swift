@@ -4,14 +4,23 @@ import OAuthCore
 import StoreSQL
 
 /// One libpq connection, finished in `deinit` (STYLE.md §11). Used by one thread at a time: the pool
-/// hands it out exclusively. Every parameter is sent as text through PQexecParams; no SQL is ever
-/// built from values.
+/// hands it out exclusively. Every parameter is sent as text; no SQL is ever built from values.
+/// Statements go out through libpq's pipeline mode (PGConnection+Pipeline.swift): each one is
+/// prepared once per connection, and a transaction's BEGIN travels with its first statement, so one
+/// statement costs one round trip.
 final class PGConnection {
-    private let conn: OpaquePointer
-    /// True between BEGIN and COMMIT/ROLLBACK issued by `PostgresStorage`.
-    var inTransaction = false
+    let conn: OpaquePointer
+    /// True between `begin()` and `commit()`/`rollback()`.
+    private(set) var inTransaction = false
+    /// BEGIN has been asked for but not sent yet: it goes out with the next statement.
+    var beginPending = false
+    /// SQL text → name of the statement prepared for it on this connection (session-scoped).
+    var prepared: [String: String] = [:]
+    /// Set when a pipeline ended in a state the connection cannot be trusted in; the pool resets it.
+    var broken = false
+    let statistics: PGStatistics
 
-    init(conninfo: String) throws {
+    init(conninfo: String, statistics: PGStatistics = PGStatistics()) throws {
         guard let conn = PQconnectdb(conninfo) else {
             throw StoreError.unavailable("PQconnectdb: out of memory")
         }
@@ -22,57 +31,103 @@ final class PGConnection {
                 "postgres connect: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         self.conn = conn
+        self.statistics = statistics
     }
 
     deinit { PQfinish(conn) }
 
-    var isHealthy: Bool { PQstatus(conn) == CONNECTION_OK }
+    var isHealthy: Bool { !broken && PQstatus(conn) == CONNECTION_OK }
 
     /// True when no transaction is open on the server side (a local check, no round trip).
-    var isIdle: Bool { PQtransactionStatus(conn) == PQTRANS_IDLE }
+    var isIdle: Bool { PQtransactionStatus(conn) == PQTRANS_IDLE && !inTransaction }
 
-    /// Re-establishes a broken connection; false when the server is still unreachable.
+    /// Re-establishes a broken connection; false when the server is still unreachable. A new session
+    /// has no prepared statements.
     func reset() -> Bool {
         PQreset(conn)
         inTransaction = false
+        beginPending = false
+        prepared = [:]
+        broken = false
         return isHealthy
     }
 
     /// Runs one parameterised statement (`$1`, `$2`, …).
     @discardableResult
     func query(_ sql: String, _ parameters: [SQLValue] = []) throws -> PGResult {
-        let strings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.pgText.flatMap { strdup($0) } }
-        defer { strings.forEach { free($0) } }
-        let values = strings.map { UnsafePointer($0) }
-        let result = PQexecParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
-        return try check(result, sql)
+        try pipeline([PGStatement(sql, parameters)]).last!
     }
 
-    /// Runs a script of several statements without parameters (migrations, BEGIN/COMMIT).
+    /// Runs a script of several statements without parameters (migrations), in one round trip.
     func script(_ sql: String) throws {
-        _ = try check(PQexec(conn, sql), sql)
+        if beginPending { try query("BEGIN") }
+        statistics.roundTrip()
+        guard let result = PQexec(conn, sql) else {
+            throw StoreError.unavailable("postgres: \(String(cString: PQerrorMessage(conn)))")
+        }
+        _ = try check(result, sql)
     }
 
-    /// Inside a transaction a failed statement aborts the whole transaction in PostgreSQL; a savepoint
-    /// keeps it usable after a caught conflict, as in the other backends.
+    /// BEGIN, sent with the next statement (no round trip of its own).
+    func begin() {
+        inTransaction = true
+        beginPending = true
+    }
+
+    /// COMMIT; nothing at all when no statement ran since `begin()`.
+    func commit() throws {
+        defer { endTransaction() }
+        guard !beginPending else { return }
+        try query("COMMIT")
+    }
+
+    /// ROLLBACK; nothing when no statement ran since `begin()`. Never throws (a lost connection is
+    /// reset by the pool).
+    func rollback() {
+        defer { endTransaction() }
+        guard !beginPending else { return }
+        _ = try? query("ROLLBACK")
+    }
+
+    private func endTransaction() {
+        inTransaction = false
+        beginPending = false
+    }
+
+    /// An INSERT that may conflict. Inside a transaction a failed statement aborts the whole
+    /// transaction in PostgreSQL, so a caught conflict must not fail: a plain `INSERT … VALUES` gets
+    /// `ON CONFLICT DO NOTHING` and no row inserted is reported as `.conflict` (no savepoint, no extra
+    /// round trip); SQL that already says ON CONFLICT runs as it is; anything else is guarded by a
+    /// savepoint sent in the same round trip.
     @discardableResult
     func guardedQuery(_ sql: String, _ parameters: [SQLValue]) throws -> PGResult {
         guard inTransaction else { return try query(sql, parameters) }
-        try script("SAVEPOINT statement")
-        do {
-            let result = try query(sql, parameters)
-            try script("RELEASE SAVEPOINT statement")
+        let upper = sql.uppercased()
+        if upper.contains("ON CONFLICT") { return try query(sql, parameters) }
+        if upper.hasPrefix("INSERT"), upper.contains("VALUES"), !upper.contains("RETURNING") {
+            let result = try query(sql + " ON CONFLICT DO NOTHING", parameters)
+            guard result.changed > 0 else { throw StoreError.conflict("postgres 23505: duplicate [\(sql.prefix(40))]") }
             return result
+        }
+        return try savepointed(sql, parameters)
+    }
+
+    private func savepointed(_ sql: String, _ parameters: [SQLValue]) throws -> PGResult {
+        do {
+            return try pipeline([
+                PGStatement("SAVEPOINT statement"), PGStatement(sql, parameters),
+                PGStatement("RELEASE SAVEPOINT statement"),
+            ])[1]
         } catch {
-            try? script("ROLLBACK TO SAVEPOINT statement; RELEASE SAVEPOINT statement")
+            _ = try? pipeline([
+                PGStatement("ROLLBACK TO SAVEPOINT statement"), PGStatement("RELEASE SAVEPOINT statement"),
+            ])
             throw error
         }
     }
 
-    private func check(_ result: OpaquePointer?, _ sql: String) throws -> PGResult {
-        guard let result else {
-            throw StoreError.unavailable("postgres: \(String(cString: PQerrorMessage(conn)))")
-        }
+    /// Turns a finished result into a `PGResult` or the matching `StoreError` (clearing it then).
+    func check(_ result: OpaquePointer, _ sql: String) throws -> PGResult {
         let status = PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return PGResult(result) }
         let state = PQresultErrorField(result, PGConnection.sqlStateField).map { String(cString: $0) } ?? ""
@@ -93,36 +148,5 @@ final class PGConnection {
         if transient.contains(where: state.hasPrefix) { return .unavailable("postgres \(state): \(detail)") }
         if state.hasPrefix("23") { return .conflict("postgres \(state): \(detail)") }
         return .corrupt("postgres \(state): \(detail)")
-    }
-}
-
-/// A query result, cleared in `deinit`.
-final class PGResult {
-    private let result: OpaquePointer
-
-    init(_ result: OpaquePointer) { self.result = result }
-
-    deinit { PQclear(result) }
-
-    var rowCount: Int { Int(PQntuples(result)) }
-
-    /// Rows changed by INSERT/UPDATE/DELETE (PQcmdTuples).
-    var changed: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
-
-    func rows<T>(_ map: (any SQLRow) throws -> T) throws -> [T] {
-        try (0..<rowCount).map { try map(PGRow(result: result, row: Int32($0))) }
-    }
-}
-
-/// One row of a text-format result; valid while its `PGResult` lives.
-struct PGRow {
-    let result: OpaquePointer
-    let row: Int32
-
-    func optionalText(_ column: Int32) -> String? {
-        guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else {
-            return nil
-        }
-        return String(cString: value)
     }
 }

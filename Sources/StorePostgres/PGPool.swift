@@ -11,12 +11,14 @@ final class PGPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [PGConnection] = []
     private var opened = 0
+    /// Round trips made by this pool's connections.
+    let statistics = PGStatistics()
 
     init(conninfo: String, size: Int, waitSeconds: TimeInterval = 10) throws {
         self.conninfo = conninfo
         self.size = max(1, size)
         self.waitSeconds = waitSeconds
-        idle = [try PGConnection(conninfo: conninfo)]
+        idle = [try PGConnection(conninfo: conninfo, statistics: statistics)]
         opened = 1
     }
 
@@ -27,12 +29,12 @@ final class PGPool: @unchecked Sendable {
             throw StoreError.unavailable("postgres connection lost and could not be re-established")
         }
         // A transaction whose ROLLBACK failed must not leak into the next caller.
-        if !connection.isIdle { try connection.script("ROLLBACK") }
+        if !connection.isIdle { connection.rollback() }
         return try body(connection)
     }
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
-    var statistics: PoolStatistics {
+    var usage: PoolStatistics {
         condition.lock()
         defer { condition.unlock() }
         return PoolStatistics(open: opened, idle: idle.count, size: size)
@@ -53,7 +55,7 @@ final class PGPool: @unchecked Sendable {
         }
         opened += 1
         condition.unlock()
-        do { return try PGConnection(conninfo: conninfo) } catch {
+        do { return try PGConnection(conninfo: conninfo, statistics: statistics) } catch {
             condition.lock()
             opened -= 1
             condition.signal()

@@ -11,20 +11,34 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     // the thread running that transaction.
     private let pool: PGPool
     private let pinned: PGConnection?
+    /// The threads requests run on when the server uses this store (PGThreads.swift).
+    public let executor: PGThreads
 
     /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
     /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
     /// others on demand. Call `migrate()` before first use.
-    public var poolStatistics: PoolStatistics { pool.statistics }
+    public var poolStatistics: PoolStatistics { pool.usage }
 
-    public init(url: String, poolSize: Int = 4) throws {
+    /// Round trips to the server made so far by this store's connections (docs/performance.md).
+    public var roundTrips: Int { pool.statistics.roundTrips }
+
+    /// `ACCOUNTLINK_POSTGRES_POOL_SIZE`'s default: connections, and threads that call libpq.
+    public static let defaultPoolSize = 8
+
+    public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws {
         pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
         pinned = nil
+        executor = PGThreads(limit: poolSize)
     }
 
-    private init(pool: PGPool, pinned: PGConnection) {
+    private init(pool: PGPool, pinned: PGConnection, executor: PGThreads) {
         self.pool = pool
         self.pinned = pinned
+        self.executor = executor
+    }
+
+    deinit {
+        if pinned == nil { executor.stop() }
     }
 
     /// Applies every migration not yet in `schema_migrations`, in one transaction under an advisory
@@ -57,7 +71,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
         return try pool.with { db in
-            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db)) }
+            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db, executor: executor)) }
         }
     }
 
@@ -73,15 +87,22 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
-    private func atomically<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    func atomically<T>(_ body: (PGConnection) throws -> T) throws -> T {
         if let pinned { return try body(pinned) }
         return try pool.with { db in try Self.inTransaction(db) { try body(db) } }
     }
 
-    private static func inTransaction<T>(_ db: PGConnection, _ body: () throws -> T) throws -> T {
-        db.inTransaction = true
-        defer { db.inTransaction = false }
-        return try db.transaction(begin: "BEGIN", body)
+    /// BEGIN (sent with the first statement), `body`, COMMIT; ROLLBACK when either throws.
+    static func inTransaction<T>(_ db: PGConnection, _ body: () throws -> T) throws -> T {
+        db.begin()
+        do {
+            let result = try body()
+            try db.commit()
+            return result
+        } catch {
+            db.rollback()
+            throw error
+        }
     }
 }
 

@@ -27,6 +27,7 @@ extension ConfigurationLoader {
             accentColor: try parseAccentColor(), privacyURL: try parsePolicyURL(Self.privacyURL),
             termsURL: try parsePolicyURL(Self.termsURL))
         try addOperatorSettings(&configuration)
+        try addStoreSettings(&configuration)
         configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration
     }

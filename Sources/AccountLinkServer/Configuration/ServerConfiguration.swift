@@ -90,6 +90,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var contentType: String
     }
 
+    /// Issue 16: connections (and threads calling libpq) per instance with PostgreSQL
+    /// (`ACCOUNTLINK_POSTGRES_POOL_SIZE`; PostgresStorage.defaultPoolSize).
+    public var postgresPoolSize = 8
+    /// Seconds a rotated refresh token is kept so that its reuse revokes the grant
+    /// (`ACCOUNTLINK_REFRESH_REUSE_WINDOW`; RefreshHistoryStore).
+    public var refreshReuseWindow = ServerConfiguration.defaultRefreshReuseWindow
+    public static let defaultRefreshReuseWindow = 7 * 24 * 3600
+
     public var listenDescription: String { "\(listenHost):\(listenPort)" }
 
     public var issuerString: String {

@@ -1,0 +1,9 @@
+import Foundation
+import OAuthCore
+
+extension FailingStorage {
+    func purgeRefreshHistory(before time: Date) throws -> Int {
+        try fail.check()
+        return try inner.purgeRefreshHistory(before: time)
+    }
+}
