@@ -22,6 +22,19 @@ enum PostgresTestDatabase {
         return url
     }
 
+    /// The URL of a fresh, empty schema (for async tests); `dropSchema` removes it.
+    static func freshSchemaURL() throws -> String {
+        let base = try baseURL()
+        let schema = "case_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        _ = try PostgresStorage(url: base, poolSize: 1).texts("CREATE SCHEMA \(schema)")
+        return base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+    }
+
+    static func dropSchema(_ url: String) {
+        guard let base = try? baseURL(), let range = url.range(of: "search_path%3D") else { return }
+        _ = try? PostgresStorage(url: base, poolSize: 1).texts("DROP SCHEMA \(url[range.upperBound...]) CASCADE")
+    }
+
     /// Runs `body` with a store whose tables live in a fresh schema; the schema is dropped afterwards.
     static func withFreshSchema<T>(poolSize: Int = 8, _ body: (PostgresStorage, String) throws -> T) throws
         -> T

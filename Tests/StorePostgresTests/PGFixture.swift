@@ -1,0 +1,32 @@
+import Foundation
+import OAuthCore
+
+@testable import StorePostgres
+
+/// Rows the PostgreSQL-only tests need (the conformance suite's fixtures are internal to it).
+enum PGFixture {
+    static let time = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func grant(_ storage: PostgresStorage) throws -> Grant {
+        try storage.insertAccount(
+            Account(id: "acct", email: nil, emailVerified: false, displayName: nil, createdAt: time))
+        let grant = Grant(id: "grant", accountID: "acct", clientID: "client", scope: ["x"], createdAt: time)
+        try storage.insertGrant(grant)
+        return grant
+    }
+
+    static func token(_ hash: String, grant: Grant, expiresAt: Date? = nil) -> TokenRecord {
+        TokenRecord(
+            hash: hash, kind: .refresh, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,
+            scope: grant.scope, authTime: time, createdAt: time, expiresAt: expiresAt)
+    }
+
+    /// Polls `condition` every 50 ms for up to a generous minute (the machine is shared and loaded).
+    static func poll(_ what: String, _ condition: () throws -> Bool) async throws {
+        for _ in 0..<1200 {
+            if try condition() { return }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        throw StoreError.unavailable("timed out waiting for: \(what)")
+    }
+}

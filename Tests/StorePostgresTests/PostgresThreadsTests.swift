@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import OAuthCore
+import Synchronization
+import Testing
+
+@testable import StorePostgres
+
+/// Issue 16: libpq runs on the store's own threads (PGThreads), never blocking Swift's cooperative
+/// pool, and a pool of 2 serves many concurrent requests without losing one.
+@Suite
+struct PostgresThreadsTests {
+    @Test func manyConcurrentRequestsOnAPoolOfTwoAllComplete() async throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let storage = try PostgresStorage(url: url, poolSize: 2)
+        try storage.migrate()
+        let grant = try PGFixture.grant(storage)
+        let requests = 200
+        let completed = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<requests {
+                group.addTask(executorPreference: storage.executor) {
+                    // A refresh's shape: one transaction reading a token and writing another.
+                    try storage.transaction { view in
+                        _ = try view.token(hash: "t\(index)")
+                        try view.insertToken(PGFixture.token("t\(index)", grant: grant))
+                    }
+                    return try storage.token(hash: "t\(index)") != nil
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(completed == requests)
+        #expect(try storage.texts("SELECT count(*) FROM tokens") == ["\(requests)"])
+        #expect(storage.executor.threadCount <= 2)
+        #expect(storage.poolStatistics.open <= 2)
+    }
+
+    /// Handlers blocked in libpq (here: waiting for an advisory lock the test holds) occupy the store's
+    /// threads only; work on the cooperative pool still runs meanwhile.
+    @Test func blockedDatabaseCallsLeaveTheCooperativePoolFree() async throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let waiters = ProcessInfo.processInfo.activeProcessorCount + 2
+        let storage = try PostgresStorage(url: url, poolSize: waiters)
+        let holder = try PostgresStorage(url: url, poolSize: 1)
+        _ = try holder.texts("SELECT pg_advisory_lock(4711)")
+        let release = LockRelease(holder)
+        release.after(seconds: 120)  // a safety net: the test fails, but does not hang, if the pool is blocked
+        let blocked = (0..<waiters).map { _ in
+            Task.detached(executorPreference: storage.executor) {
+                try storage.texts("SELECT pg_advisory_xact_lock_shared(4711)")
+            }
+        }
+        try await PGFixture.poll("every waiter blocked in the server") {
+            try holder.texts("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 4711 AND NOT granted")
+                == ["\(waiters)"]
+        }
+        let cooperative = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<64 { group.addTask { await Task.yield(); return index } }
+            return await group.reduce(0, +)
+        }
+        #expect(cooperative == (0..<64).reduce(0, +))
+        #expect(!release.done, "cooperative work finished while every database call was blocked")
+        release.now()
+        for task in blocked { _ = try await task.value }
+    }
+}
+
+/// Releases the advisory lock the test holds: now, or after a delay on a plain thread.
+final class LockRelease: Sendable {
+    private let holder: PostgresStorage
+    private let released = Mutex(false)
+
+    init(_ holder: PostgresStorage) { self.holder = holder }
+
+    var done: Bool { released.withLock { $0 } }
+
+    func now() {
+        let first = released.withLock { done in defer { done = true }; return !done }
+        if first { _ = try? holder.texts("SELECT pg_advisory_unlock(4711)") }
+    }
+
+    func after(seconds: Double) {
+        Thread.detachNewThread { [self] in
+            Thread.sleep(forTimeInterval: seconds)
+            now()
+        }
+    }
+}
