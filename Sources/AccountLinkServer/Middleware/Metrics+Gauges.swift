@@ -10,6 +10,8 @@ extension AccountLinkApp {
             metrics.gauge("accountlink_db_pool_connections_open") { Double(postgres.poolStatistics.open) }
             metrics.gauge("accountlink_db_pool_connections_idle") { Double(postgres.poolStatistics.idle) }
             metrics.gauge("accountlink_db_pool_connections_max") { Double(postgres.poolStatistics.size) }
+            // Issue 16: round trips to PostgreSQL since start (docs/performance.md counts them per request).
+            metrics.gauge("accountlink_db_round_trips") { Double(postgres.roundTrips) }
         }
         metrics.gauge("accountlink_background_pending_revocations") {
             (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
