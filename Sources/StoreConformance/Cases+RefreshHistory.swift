@@ -1,10 +1,29 @@
+import Dispatch
 import Foundation
 import OAuthCore
+import Synchronization
 
 /// Issue 16: with rotation on, the purge keeps the token table bounded (RefreshHistoryStore) and
 /// leaves what fork and reuse detection still need (RefreshTokenGrant.swift, issue 14).
 extension StoreConformance {
     static let refreshHistoryCases: [ConformanceCase] = [
+        ConformanceCase("refresh lineage: of siblings used at once exactly one is not a fork") { s in
+            let children = (0..<8).map { "sibling\($0)" }
+            for child in children { try s.recordRefreshLineage(child: child, parent: "p", at: Fixture.time(0)) }
+            let passed = Atomic<Int>(0)
+            let failures = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: children.count) { index in
+                switch Result(catching: { try s.useRefreshToken(hash: children[index], at: Fixture.time(1)) }) {
+                case .success(true): passed.add(1, ordering: .relaxed)
+                case .success(false): break
+                case .failure: failures.add(1, ordering: .relaxed)
+                }
+            }
+            try expectEqual(failures.load(ordering: .relaxed), 0, "store errors")
+            try expectEqual(passed.load(ordering: .relaxed), 1, "siblings that passed")
+            try expect(try s.useRefreshToken(hash: children[0], at: Fixture.time(2)) == false
+                || s.useRefreshToken(hash: children[1], at: Fixture.time(2)) == false, "the family stays forked")
+        },
         ConformanceCase("refresh history: purges rotated, revoked and abandoned tokens and dead lineage") { s in
             let grant = try Fixture.linked(s)
             for hash in ["p", "c1", "c2", "d1", "q", "r", "s", "live", "f1"] {

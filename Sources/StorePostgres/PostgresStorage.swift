@@ -81,7 +81,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
 
     /// Runs `body` on the transaction's connection, or on a pooled one.
     @discardableResult
-    private func connection<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    func connection<T>(_ body: (PGConnection) throws -> T) throws -> T {
         if let pinned { return try body(pinned) }
         return try pool.with(body)
     }
