@@ -44,6 +44,11 @@ extension SQLConnection {
     package func query<T>(_ sql: String, _ map: (any SQLRow) throws -> T) throws -> [T] {
         try query(sql, [], map)
     }
+
+    /// Runs each statement with the same values, in order; the rows they changed, summed.
+    package func runEach(_ statements: [String], _ values: [SQLValue]) throws -> Int {
+        try statements.reduce(0) { try $0 + run($1, values) }
+    }
 }
 
 /// How a backend hands out connections: `access` for one call (each statement atomic on its own),

@@ -84,11 +84,13 @@ extension SQLStorage {
 
     /// The statements, for a backend that wraps them (PostgreSQL takes its purge lock first).
     package static func purgeExpired(_ db: any SQLConnection, before time: Date) throws -> Int {
-        let before: [SQLValue] = [.date(time)]
-        return try db.run("DELETE FROM authorization_codes WHERE expires_at < $1", before)
-            + db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at < $1", before)
-            + db.run("DELETE FROM sessions WHERE expires_at < $1", before)
-            + db.run("DELETE FROM interactions WHERE expires_at < $1", before)
-            + db.run("DELETE FROM one_time_tokens WHERE expires_at < $1", before)
+        try db.runEach(
+            [
+                "DELETE FROM authorization_codes WHERE expires_at < $1",
+                "DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at < $1",
+                "DELETE FROM sessions WHERE expires_at < $1",
+                "DELETE FROM interactions WHERE expires_at < $1",
+                "DELETE FROM one_time_tokens WHERE expires_at < $1",
+            ], [.date(time)])
     }
 }

@@ -109,6 +109,20 @@ class Server:
     def url(self, path):
         return self.base_url + path
 
+    def first_party_tokens(self, prefix, password):
+        """A new first-party client (openid, email) and a new user, and the password grant's answer:
+        (client id, client secret, email, the token response)."""
+        client = prefix + secrets.token_hex(3)
+        secret = self.cli("client", "add", "--id", client, "--name", "App", "--first-party", "--scope", "openid",
+                          "--scope", "email").stdout.strip()
+        email = f"{prefix}{secrets.token_hex(4)}@example.com"
+        self.cli("user", "add", "--email", email, "--password-stdin", stdin=password + "\n")
+        tokens = requests.post(self.url("/token"), data={"grant_type": "password", "username": email,
+                                                         "password": password, "scope": "openid email"},
+                               auth=(client, secret), timeout=30)
+        assert tokens.status_code == 200, tokens.text
+        return client, secret, email, tokens
+
 
 def postgres_environment():
     """The settings for the throwaway PostgreSQL database of scripts/test-postgres.sh. Every module that

@@ -25,15 +25,7 @@ def instances(standins):
 
 def test_tokens_cross_instances(instances):
     first, second = instances
-    client = "pg-app-" + secrets.token_hex(3)
-    secret = first.cli("client", "add", "--id", client, "--name", "App", "--first-party", "--scope", "openid",
-                       "--scope", "email").stdout.strip()
-    email = f"pg-{secrets.token_hex(4)}@example.com"
-    first.cli("user", "add", "--email", email, "--password-stdin", stdin="postgres password 1\n")
-    tokens = requests.post(first.url("/token"), data={"grant_type": "password", "username": email,
-                                                      "password": "postgres password 1", "scope": "openid email"},
-                           auth=(client, secret), timeout=15)
-    assert tokens.status_code == 200, tokens.text
+    client, secret, email, tokens = first.first_party_tokens("pg-", "postgres password 1")
     access, refresh = tokens.json()["access_token"], tokens.json()["refresh_token"]
     info = requests.get(second.url("/userinfo"), headers={"Authorization": f"Bearer {access}"}, timeout=5)
     assert info.status_code == 200 and info.json()["email"] == email

@@ -1,7 +1,6 @@
 """Issue 16: with PostgreSQL every request runs on the store's own threads (PGThreads), so a pool of
 two connections serves many concurrent requests: every one is answered and none is lost."""
 import re
-import secrets
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -26,15 +25,7 @@ def small_pool(standins):
 
 def test_many_concurrent_requests_on_a_pool_of_two(small_pool):
     server = small_pool
-    client = "pool-" + secrets.token_hex(3)
-    secret = server.cli("client", "add", "--id", client, "--name", "App", "--first-party", "--scope", "openid",
-                        "--scope", "email").stdout.strip()
-    email = f"pool-{secrets.token_hex(4)}@example.com"
-    server.cli("user", "add", "--email", email, "--password-stdin", stdin="pool password 1\n")
-    tokens = requests.post(server.url("/token"), data={"grant_type": "password", "username": email,
-                                                       "password": "pool password 1", "scope": "openid email"},
-                           auth=(client, secret), timeout=30)
-    assert tokens.status_code == 200, tokens.text
+    client, secret, _, tokens = server.first_party_tokens("pool-", "pool password 1")
     refresh = tokens.json()["refresh_token"]
 
     def refreshed(_):
