@@ -28,8 +28,8 @@ import Testing
                 }
             }
         }
-        #expect(found.isEmpty, "cite a repository file, an RFC section or a public Apple/Google URL instead:\n"
-            + found.joined(separator: "\n"))
+        let report = found.joined(separator: "\n")
+        #expect(found.isEmpty, "cite a repository file, an RFC section or a public Apple/Google URL instead:\n\(report)")
     }
 
     @Test func theScanSeesTheRepository() throws {
@@ -87,7 +87,10 @@ import Testing
             guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
             while let relative = walker.nextObject() as? String {
                 let parts = relative.split(separator: "/")
-                if parts.contains(where: { $0.hasPrefix(".") || $0 == "__pycache__" || $0 == "corpus" }) { continue }
+                if parts.contains(where: { $0.hasPrefix(".") || $0 == "__pycache__" || $0 == "corpus" }) {
+                    walker.skipDescendants()
+                    continue
+                }
                 let name = String(parts.last ?? "")
                 let ext = (name as NSString).pathExtension
                 if extensions.contains(ext) || (directory == ".ci" && ext.isEmpty) {
