@@ -3,8 +3,8 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// One libpq connection, finished in `deinit` (STYLE.md §11). Used by one thread at a time: the pool
-/// hands it out exclusively. Every parameter is sent as text; no SQL is ever built from values.
+/// One libpq connection, finished in `deinit` (docs/architecture.md rule 11). Used by one thread at a time:
+/// the pool hands it out exclusively. Every parameter is sent as text; no SQL is ever built from values.
 /// Statements go out through libpq's pipeline mode (PGConnection+Pipeline.swift): each one is
 /// prepared once per connection, and a transaction's BEGIN travels with its first statement, so one
 /// statement costs one round trip.
