@@ -3,14 +3,19 @@ import OAuthCore
 
 /// A fixed-size pool of connections, opened on demand. A caller holds a connection exclusively for
 /// one call or one transaction; when none is free within `waitSeconds` it gets `.unavailable`.
+/// A thread that already holds one and asks for another (a store call made inside a transaction on
+/// the store rather than on its view) may open up to `size` more, closed again when returned: with
+/// as many request threads as connections (PGThreads) it could otherwise wait for itself.
 final class PGPool: @unchecked Sendable {
-    // @unchecked: `idle` and `opened` are only touched while `condition` is locked.
+    // @unchecked: `idle`, `opened` and `holders` are only touched while `condition` is locked.
     private let conninfo: String
     private let size: Int
     private let waitSeconds: TimeInterval
     private let condition = NSCondition()
     private var idle: [PGConnection] = []
     private var opened = 0
+    /// Connections checked out, by the thread holding them.
+    private var holders: [pthread_t: Int] = [:]
     /// Round trips made by this pool's connections.
     let statistics = PGStatistics()
 
@@ -43,12 +48,15 @@ final class PGPool: @unchecked Sendable {
     private func checkOut() throws -> PGConnection {
         condition.lock()
         let deadline = Date().addingTimeInterval(waitSeconds)
-        while idle.isEmpty && opened >= size {
+        let thread = pthread_self()
+        let limit = holders[thread] == nil ? size : 2 * size
+        while idle.isEmpty && opened >= limit {
             guard condition.wait(until: deadline) else {
                 condition.unlock()
                 throw StoreError.unavailable("all \(size) postgres connections busy")
             }
         }
+        holders[thread, default: 0] += 1
         if let connection = idle.popLast() {
             condition.unlock()
             return connection
@@ -58,6 +66,7 @@ final class PGPool: @unchecked Sendable {
         do { return try PGConnection(conninfo: conninfo, statistics: statistics) } catch {
             condition.lock()
             opened -= 1
+            release(thread)
             condition.signal()
             condition.unlock()
             throw error
@@ -66,9 +75,15 @@ final class PGPool: @unchecked Sendable {
 
     private func checkIn(_ connection: PGConnection) {
         condition.lock()
-        idle.append(connection)
+        release(pthread_self())
+        if opened > size { opened -= 1 } else { idle.append(connection) }
         condition.signal()
         condition.unlock()
+    }
+
+    private func release(_ thread: pthread_t) {
+        let held = (holders[thread] ?? 1) - 1
+        holders[thread] = held > 0 ? held : nil
     }
 }
 

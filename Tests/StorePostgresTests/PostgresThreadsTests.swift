@@ -88,3 +88,23 @@ final class LockRelease: Sendable {
         }
     }
 }
+
+/// A store call made inside a transaction on the store itself, not on its view, needs a second
+/// connection: with one connection per request thread it opens an extra one instead of waiting for
+/// itself until the pool gives up.
+@Suite
+struct PostgresNestedCallTests {
+    @Test func aNestedCallOnAPoolOfOneDoesNotWaitForItself() throws {
+        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, _ in
+            try storage.migrate()
+            let grant = try PGFixture.grant(storage)
+            // Without the extra connection the inner call throws `.unavailable` after the pool's wait.
+            try storage.transaction { view in
+                try view.insertToken(PGFixture.token("inner", grant: grant))
+                #expect(try storage.token(hash: "inner") == nil, "another connection: the insert is not committed")
+            }
+            #expect(storage.poolStatistics.open == 1, "the extra connection is closed when returned")
+            #expect(try storage.token(hash: "inner") != nil)
+        }
+    }
+}
