@@ -44,6 +44,7 @@ final class PGConnection {
     /// Re-establishes a broken connection; false when the server is still unreachable. A new session
     /// has no prepared statements.
     func reset() -> Bool {
+        _ = PQexitPipelineMode(conn)
         PQreset(conn)
         inTransaction = false
         beginPending = false

@@ -82,3 +82,28 @@ struct PostgresRoundTripTests {
         }
     }
 }
+
+/// A connection the server dropped (here: its backend terminated) fails one call with `.unavailable`
+/// and is re-established for the next, in pipeline mode as outside it.
+@Suite
+struct PostgresLostConnectionTests {
+    @Test func aTerminatedConnectionIsUnavailableOnceThenReset() throws {
+        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, url in
+            try storage.migrate()
+            let grant = try PGFixture.grant(storage)
+            let pid = try storage.texts("SELECT pg_backend_pid()")
+            let other = try PostgresStorage(url: url, poolSize: 1)
+            _ = try other.texts("SELECT pg_terminate_backend(\(pid[0]))")
+            do {
+                try storage.insertToken(PGFixture.token("lost", grant: grant))
+                Issue.record("a call on a terminated connection succeeded")
+            } catch StoreError.unavailable {
+            } catch {
+                Issue.record("expected .unavailable, got \(error)")
+            }
+            try storage.transaction { view in try view.insertToken(PGFixture.token("after", grant: grant)) }
+            #expect(try storage.token(hash: "after") != nil)
+            #expect(try storage.texts("SELECT pg_backend_pid()") != pid, "a new session")
+        }
+    }
+}
