@@ -109,7 +109,7 @@ class Server:
     def url(self, path):
         return self.base_url + path
 
-    def first_party_tokens(self, prefix, password):
+    def first_party_tokens(self, prefix, password, headers=None):
         """A new first-party client (openid, email) and a new user, and the password grant's answer:
         (client id, client secret, email, the token response)."""
         client = prefix + secrets.token_hex(3)
@@ -119,7 +119,7 @@ class Server:
         self.cli("user", "add", "--email", email, "--password-stdin", stdin=password + "\n")
         tokens = requests.post(self.url("/token"), data={"grant_type": "password", "username": email,
                                                          "password": password, "scope": "openid email"},
-                               auth=(client, secret), timeout=30)
+                               auth=(client, secret), headers=headers, timeout=30)
         assert tokens.status_code == 200, tokens.text
         return client, secret, email, tokens
 

@@ -14,6 +14,9 @@ from conftest import Server, postgres_environment
 def small_pool(standins):
     env = postgres_environment()
     env["ACCOUNTLINK_POSTGRES_POOL_SIZE"] = "2"
+    # The login throttle's counters live in this shared database, and test_postgres_instances leaves
+    # 127.0.0.1 throttled: the password grant here comes from its own (forwarded) address.
+    env["ACCOUNTLINK_TRUSTED_PROXIES"] = "127.0.0.1"
     with tempfile.TemporaryDirectory() as folder:
         server = Server(folder, standins, env)
         server.start()
@@ -25,7 +28,8 @@ def small_pool(standins):
 
 def test_many_concurrent_requests_on_a_pool_of_two(small_pool):
     server = small_pool
-    client, secret, _, tokens = server.first_party_tokens("pool-", "pool password 1")
+    client, secret, _, tokens = server.first_party_tokens(
+        "pool-", "pool password 1", headers={"X-Forwarded-For": "192.0.2.16"})
     refresh = tokens.json()["refresh_token"]
 
     def refreshed(_):
