@@ -15,6 +15,14 @@ enum PGFixture {
         return grant
     }
 
+    /// A fresh, migrated schema holding `grant(_:)`'s rows.
+    static func withGrant(poolSize: Int, _ body: (PostgresStorage, Grant, String) throws -> Void) throws {
+        try PostgresTestDatabase.withFreshSchema(poolSize: poolSize) { storage, url in
+            try storage.migrate()
+            try body(storage, try grant(storage), url)
+        }
+    }
+
     static func token(_ hash: String, grant: Grant, expiresAt: Date? = nil) -> TokenRecord {
         TokenRecord(
             hash: hash, kind: .refresh, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,

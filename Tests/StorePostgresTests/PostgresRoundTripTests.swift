@@ -9,9 +9,7 @@ import Testing
 @Suite
 struct PostgresRoundTripTests {
     @Test func aTransactionCostsOneRoundTripPerStatementPlusCommit() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, _ in
-            try storage.migrate()
-            let grant = try PGFixture.grant(storage)
+        try PGFixture.withGrant(poolSize: 1) { storage, grant, _ in
             let before = storage.roundTrips
             try storage.transaction { view in
                 _ = try view.token(hash: "missing")  // BEGIN travels with this SELECT
@@ -29,9 +27,7 @@ struct PostgresRoundTripTests {
     }
 
     @Test func aConflictCaughtInsideATransactionNeedsNoSavepointAndKeepsItUsable() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, _ in
-            try storage.migrate()
-            let grant = try PGFixture.grant(storage)
+        try PGFixture.withGrant(poolSize: 1) { storage, grant, _ in
             try storage.insertToken(PGFixture.token("taken", grant: grant))
             let before = storage.roundTrips
             try storage.transaction { view in
@@ -46,10 +42,8 @@ struct PostgresRoundTripTests {
     /// Two storages on one database: while one instance holds the purge lock the other skips its
     /// purge (0 rows, nothing deleted); once it is free the other purges.
     @Test func onlyOneInstancePurgesAtATime() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 2) { first, url in
-            try first.migrate()
+        try PGFixture.withGrant(poolSize: 2) { first, grant, url in
             let second = try PostgresStorage(url: url, poolSize: 1)
-            let grant = try PGFixture.grant(first)
             let expired = PGFixture.time.addingTimeInterval(10)
             try first.insertToken(PGFixture.token("old", grant: grant, expiresAt: expired))
             try first.insertToken(PGFixture.token("rotated", grant: grant))
@@ -71,9 +65,7 @@ struct PostgresRoundTripTests {
 
     /// A purge in another schema of the same database is another deployment: it does not wait.
     @Test func thePurgeLockIsPerSchema() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, url in
-            try storage.migrate()
-            let grant = try PGFixture.grant(storage)
+        try PGFixture.withGrant(poolSize: 1) { storage, grant, url in
             try storage.insertToken(PGFixture.token("old", grant: grant, expiresAt: PGFixture.time))
             let other = try PostgresStorage(url: try PostgresTestDatabase.baseURL(), poolSize: 1)
             _ = try other.texts("SELECT pg_advisory_lock(\(PostgresStorage.purgeLockKey), hashtext(current_schema()))")
@@ -88,9 +80,7 @@ struct PostgresRoundTripTests {
 @Suite
 struct PostgresLostConnectionTests {
     @Test func aTerminatedConnectionIsUnavailableOnceThenReset() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, url in
-            try storage.migrate()
-            let grant = try PGFixture.grant(storage)
+        try PGFixture.withGrant(poolSize: 1) { storage, grant, url in
             let pid = try storage.texts("SELECT pg_backend_pid()")
             let other = try PostgresStorage(url: url, poolSize: 1)
             _ = try other.texts("SELECT pg_terminate_backend(\(pid[0]))")

@@ -95,9 +95,7 @@ final class LockRelease: Sendable {
 @Suite
 struct PostgresNestedCallTests {
     @Test func aNestedCallOnAPoolOfOneDoesNotWaitForItself() throws {
-        try PostgresTestDatabase.withFreshSchema(poolSize: 1) { storage, _ in
-            try storage.migrate()
-            let grant = try PGFixture.grant(storage)
+        try PGFixture.withGrant(poolSize: 1) { storage, grant, _ in
             // Without the extra connection the inner call throws `.unavailable` after the pool's wait.
             try storage.transaction { view in
                 try view.insertToken(PGFixture.token("inner", grant: grant))
