@@ -98,7 +98,7 @@ extension AccountLinkApp {
             return errorPage(status: 400, .problemSignIn, .msgNotVerified)
         }
         // A held Google account, a refused code or Apple/Google being down: 400 or 503, not 500.
-        let oauth = (error as? SignInService.Failure).map(IdentityTokenExchange.oauthError) ?? OAuthError.from(error)
+        let oauth = (error as? SignInService.Failure).map(\.oauthError) ?? OAuthError.from(error)
         runtime.logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])
         return errorPage(status: oauth.status >= 500 ? oauth.status : 400, .problemSignIn, .msgNotCompleted)
     }
