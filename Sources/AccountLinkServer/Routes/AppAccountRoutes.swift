@@ -3,7 +3,7 @@ import Identity
 import OAuthCore
 import Support
 
-/// The app's account API (CONTRACT.md "Native API for the maker's app"): Bearer app token, form bodies,
+/// The app's account API (README "The app's API"): Bearer app token, form bodies,
 /// JSON answers, errors as `{"error","error_description"}`. The rules live in Identity's `AppAccountAPI`.
 extension AccountLinkApp {
     static let appAccountPaths: Set<String> = [

@@ -3,7 +3,7 @@ import JOSE
 import OAuthCore
 import Support
 
-/// The maker's app's own account API (CONTRACT.md "Native API for the maker's app": `/api/account…`,
+/// The maker's app's own account API (README "The app's API": `/api/account…`,
 /// `/api/logout`). Every call names the account by a Bearer access token of a first-party client
 /// (RFC 6750 §2.1); one flow per file: the summary, adding and removing identities, signing out.
 public struct AppAccountAPI: Sendable {

@@ -3,8 +3,8 @@ import JOSE
 import OAuthCore
 import Support
 
-/// The identity-token rules of native sign-in and of adding an identity from the app (CONTRACT.md
-/// "Native sign-in" and "Second round"). The token's unverified `iss` only picks the verifier; that
+/// The identity-token rules of native sign-in and of adding an identity from the app (docs/sign-in.md
+/// "Native"). The token's unverified `iss` only picks the verifier; that
 /// verifier then checks everything (signature, iss, aud, exp, nonce). Every refusal is `invalid_grant`;
 /// only our side failing to get the provider's keys is temporary (503), never `invalid_grant`.
 public struct IdentityTokenCheck: Sendable {

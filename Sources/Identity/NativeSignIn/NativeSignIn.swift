@@ -3,7 +3,7 @@ import JOSE
 import OAuthCore
 import Support
 
-/// Native sign-in (CONTRACT.md "Native sign-in"): the token-exchange grant's hook. Verifies the Apple or
+/// Native sign-in (docs/sign-in.md "Native"): the token-exchange grant's hook. Verifies the Apple or
 /// Google identity token (`IdentityTokenCheck`), then finds, creates or asks to link the account.
 public struct NativeSignIn: TokenExchangeHandler {
     let check: IdentityTokenCheck

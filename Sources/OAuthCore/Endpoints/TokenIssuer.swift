@@ -15,7 +15,8 @@ struct TokenIssuer {
         var body: [String: JSONValue] = [
             "access_token": .string(access),
             "token_type": .string("Bearer"),
-            // Google: remaining lifetime in seconds as a JSON integer (google-account-linking.md §8.4).
+            // Google: remaining lifetime in seconds as a JSON integer (RFC 6749 §5.1;
+            // https://developers.google.com/identity/account-linking/oauth-linking).
             "expires_in": .int(Int64(environment.configuration.accessTokenLifetime)),
             "scope": .string(subject.scope.joined(separator: " ")),
         ]

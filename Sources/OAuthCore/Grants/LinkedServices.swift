@@ -1,7 +1,8 @@
 import Foundation
 import Support
 
-/// One service an account is linked to (for the account page and "unlink", google-account-linking.md §7).
+/// One service an account is linked to (for the account page and "unlink",
+/// https://developers.google.com/identity/account-linking/unlinking).
 public struct LinkedService: Sendable, Equatable {
     public var grantID: String
     public var clientID: String
@@ -18,7 +19,7 @@ public struct LinkedService: Sendable, Equatable {
     }
 }
 
-/// Grants as the account sees them; unlinking is revoking the grant (DESIGN.md data).
+/// Grants as the account sees them; unlinking is revoking the grant (docs/google-home-linking.md).
 public struct LinkedServices: Sendable {
     let environment: OAuthEnvironment
 
