@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Runs the built `accountlink` binary as an operator would (docs/architecture.md rule 15: CLI tests).
 struct CLIRunner {
@@ -39,33 +40,11 @@ struct CLIRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let outData = Self.readAll(out.fileHandleForReading)
-        let errData = Self.readAll(err.fileHandleForReading)
+        let outData = out.fileHandleForReading.readToEndRetrying()
+        let errData = err.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Reads to end of file with read(2), retrying EINTR and EAGAIN: Foundation's `readDataToEndOfFile`
-    /// traps on either, which a signal meant for another test in this process (or a descriptor made
-    /// non-blocking elsewhere) can cause.
-    static func readAll(_ handle: FileHandle) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let fd = handle.fileDescriptor
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0..<count])
-            } else if count == 0 {
-                return data
-            } else if errno == EAGAIN {
-                var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&wait, 1, 1000)
-            } else if errno != EINTR {
-                return data
-            }
-        }
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
