@@ -5,15 +5,6 @@ import OAuthCore
 import Pages
 import Support
 
-/// Signs ID tokens with the active key of the key ring (RS256 by default).
-struct KeyRingSigner: IDTokenSigner {
-    let keyRing: SigningKeyRing
-
-    func sign(claims: [String: OAuthCore.JSONValue]) throws -> String {
-        try keyRing.current().active.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
-    }
-}
-
 /// Argon2id (libsodium) behind the protocol core's PasswordVerifier.
 struct Argon2idVerifier: PasswordVerifier {
     let hasher: Argon2idHasher
@@ -38,8 +29,8 @@ extension Runtime {
             storage: storage, clock: clock, random: random, logger: logger, configuration: configuration,
             idTokenSigner: KeyRingSigner(keyRing: keyRing),
             passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle,
-            linkTokenRedeemer: IdentityLinkRedeemer(services: identity),
-            tokenExchangeHandler: IdentityTokenExchange(services: identity))
+            linkTokenRedeemer: LinkTokenRedemption(signIn: identity.signIn),
+            tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
         return environment
     }
