@@ -51,8 +51,8 @@ public final class AccountLink: Sendable {
     }
 
     /// True when tokens are stored (they may still need a refresh).
-    public func isSignedIn() async -> Bool {
-        (try? await tokens.store.load()) != nil
+    public func isSignedIn() -> Bool {
+        (try? tokens.store.load()) != nil
     }
 }
 

@@ -6,16 +6,16 @@
 /// SHA-256 (CryptoKit is Apple-only; swift-crypto cannot be fetched here). It hashes a few dozen
 /// bytes per sign-in, so clarity beats speed. Checked against the FIPS 180-4 / NIST CAVP vectors
 /// in Tests/AccountLinkKitTests/SHA256Tests.swift.
-public enum SHA256 {
+enum SHA256 {
     /// The 32-byte digest of `message`.
-    public static func hash<Bytes: Collection<UInt8>>(_ message: Bytes) -> [UInt8] {
+    static func hash<Bytes: Collection<UInt8>>(_ message: Bytes) -> [UInt8] {
         var state = initial
         for block in padded(Array(message)).chunked(by: 64) { compress(&state, block) }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
     }
 
     /// The digest as lowercase hex, the form Apple's nonce and the server compare.
-    public static func hexDigest(_ text: String) -> String {
+    static func hexDigest(_ text: String) -> String {
         lowercaseHex(hash(Array(text.utf8)))
     }
 

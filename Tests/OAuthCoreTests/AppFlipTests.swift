@@ -164,7 +164,7 @@ import Testing
     @Test func anEmptyPortGetsNoRedirectTo() async throws {
         let f = try Fixture()
         let response = appFlip(f, token: nil, redirectURI: "https://oauth-redirect.googleusercontent.com:/a/com.google.OPA")
-        #expect(response.error == "cancelled")
+        #expect(response.error == "invalid_request")
         #expect(response.string("redirect_to") == nil)
     }
 

@@ -1,0 +1,82 @@
+import AccountLinkKit
+import AppFlipKit
+import Foundation
+import Testing
+
+/// App Flip through the kit (issue 11 item 5): refresh first, then `/app-flip/authorize`;
+/// `cancelled` only when no sign-in can be had.
+@Suite(.timeLimit(.minutes(5))) struct KitAppFlipTests {
+    @Test func anExpiredTokenIsRefreshedFirstAndTheCodeRedeemsAtTheTokenEndpoint() async throws {
+        try await withServer { server in
+            try server.addPasswordAccount("flip@example.com")
+            let store = MemoryTokenStore()
+            let transport = CountingTransport()
+            let kit = server.kit(store: store, transport: transport)
+            try await kit.signIn(email: "flip@example.com", password: KitServer.password)
+            var stale = try #require(store.load())
+            stale.expiresAt = Date().addingTimeInterval(-1)
+            store.save(stale)
+            let request = try googleLink(state: "s-42")
+            guard case .success(let code, let state) = await kit.appFlip(request) else {
+                Issue.record("no code"); return
+            }
+            #expect(state == "s-42")
+            #expect(transport.count("/token grant_type=refresh_token") == 1)
+            let url = try #require(await kit.appFlipReturnURL(request, decision: .deny))
+            #expect(url.absoluteString.hasPrefix(GoogleRedirectURIs.appFlip[0] + "?error=access_denied"))
+            let (status, _) = try await postForm(server.base.appendingPathComponent("token"), [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", request.redirectURI),
+                ("client_id", KitServer.googleClientID), ("client_secret", server.googleSecret),
+            ])
+            #expect(status == 200)
+        }
+    }
+
+    @Test func aRevokedAccessTokenIsRefreshedOnceMore() async throws {
+        try await withServer { server in
+            try server.addPasswordAccount("revoked@example.com")
+            let store = MemoryTokenStore()
+            let kit = server.kit(store: store)
+            try await kit.signIn(email: "revoked@example.com", password: KitServer.password)
+            var tokens = try #require(store.load())
+            tokens.accessToken = "revoked-or-unknown-token-0000000000000000000000"
+            store.save(tokens)
+            guard case .success = await kit.appFlip(try googleLink()) else { Issue.record("no code"); return }
+        }
+    }
+
+    @Test func cancelledOnlyWhenNoSignInCanBeHad() async throws {
+        try await withServer { server in
+            let signedOut = server.kit()
+            let link = try googleLink()
+            #expect(await signedOut.appFlip(link) == .failure(.cancelled, state: "state-1"))
+            #expect(await signedOut.appFlip(link, decision: .deny) == .failure(.accessDenied, state: "state-1"))
+            let refused = server.kit(store: MemoryTokenStore(TokenSet(
+                accessToken: "x", refreshToken: "refused", expiresAt: Date().addingTimeInterval(-1))))
+            #expect(await refused.appFlip(link) == .failure(.cancelled, state: "state-1"))
+        }
+    }
+
+    @Test func theServersOtherAnswersArePassedOn() async throws {
+        try await withServer { server in
+            try server.addPasswordAccount("other@example.com")
+            let kit = server.kit()
+            try await kit.signIn(email: "other@example.com", password: KitServer.password)
+            guard case .failure(.invalidRequest, _, _) = await kit.appFlip(try googleLink(clientID: "unknown-client"))
+            else { Issue.record("an unknown client must stay invalid_request"); return }
+            guard case .failure(.accessDenied, _, "state-1") = await kit.appFlip(try googleLink(), decision: .deny)
+            else { Issue.record("deny must be access_denied"); return }
+        }
+    }
+
+    @Test func theAssociationFileOffersSavedPasswords() async throws {
+        try await withServer { server in
+            let response = try await URLSessionTransport().send(
+                TransportRequest(method: "GET", url: server.base.appendingPathComponent(".well-known/apple-app-site-association")))
+            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let web = try #require(json["webcredentials"] as? [String: Any])
+            #expect(web["apps"] as? [String] == [KitServer.appleAppID])
+            #expect((json["applinks"] as? [String: Any])?["details"] != nil)
+        }
+    }
+}
