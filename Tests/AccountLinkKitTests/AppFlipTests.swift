@@ -24,11 +24,10 @@ import Testing
             #expect(transport.count("/token grant_type=refresh_token") == 1)
             let url = try #require(await kit.appFlipReturnURL(request, decision: .deny))
             #expect(url.absoluteString.hasPrefix(GoogleRedirectURIs.appFlip[0] + "?error=access_denied"))
-            let (status, _) = try await postForm(server.base.appendingPathComponent("token"), [
-                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", request.redirectURI),
-                ("client_id", KitServer.googleClientID), ("client_secret", server.googleSecret),
-            ])
-            #expect(status == 200)
+            let tokens = try await post(server.base.appendingPathComponent("token"), [
+                "grant_type": "authorization_code", "code": code, "redirect_uri": request.redirectURI,
+            ], client: (KitServer.googleClientID, server.googleSecret))
+            #expect(try JSONSerialization.jsonObject(with: tokens) is [String: Any])
         }
     }
 

@@ -65,11 +65,3 @@ import Testing
         #expect(store.load() == stored)
     }
 }
-
-/// Google's universal link as the Google Home app opens it.
-func googleLink(state: String = "state-1", clientID: String = KitServer.googleClientID) throws -> AppFlipRequest {
-    let redirect = GoogleRedirectURIs.appFlip[0]
-    let query = AppFlipQuery.encode([("client_id", clientID), ("scope", "devices"), ("state", state),
-                                     ("redirect_uri", redirect)])
-    return try AppFlipRequest(url: URL(string: "https://app.example.com/app-flip?" + query)!, expectedClientID: clientID)
-}

@@ -1,5 +1,7 @@
 import AccountLinkKit
+import AppFlipKit
 import Foundation
+import Testing
 
 /// Starts a real server for one test and always stops it.
 func withServer(accessTokenLifetime: Int = 3600, _ body: (KitServer) async throws -> Void) async throws {
@@ -42,16 +44,14 @@ extension SignInOutcome {
     }
 }
 
-/// A raw form POST to the server (what Google or a second client would send), JSON back.
-func postForm(_ url: URL, _ form: [(String, String)], bearer: String? = nil) async throws -> (Int, [String: Any]) {
-    var request = TransportRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"])
-    request.body = Data(form.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&").utf8)
-    if let bearer { request.headers["Authorization"] = "Bearer " + bearer }
-    let response = try await URLSessionTransport(timeout: 120).send(request)
-    let json = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
-    return (response.status, json)
+/// Google's universal link as the Google Home app opens it.
+func universalLink(clientID: String, state: String = "st", redirect: String = GoogleRedirectURIs.appFlip[0]) throws -> URL {
+    let query = AppFlipQuery.encode([("client_id", clientID), ("scope", "devices"), ("state", state),
+                                     ("redirect_uri", redirect)])
+    return try #require(URL(string: "https://accounts.example.com/app-flip?" + query))
 }
 
-private func escape(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+/// That link, checked as the app checks it.
+func googleLink(state: String = "state-1", clientID: String = KitServer.googleClientID) throws -> AppFlipRequest {
+    try AppFlipRequest(url: try universalLink(clientID: clientID, state: state), expectedClientID: clientID)
 }

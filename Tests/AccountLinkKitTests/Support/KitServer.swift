@@ -13,6 +13,7 @@ final class KitServer: Sendable {
     static let appleAppID = "ABCDE12345.com.example.smarthome"
     static let googleAudience = "1234-ios.apps.googleusercontent.com"
     static let googleClientID = "google"
+    static let fulfillmentID = "fulfillment"
     static let password = "correct horse battery staple"
 
     let folder: URL
@@ -24,6 +25,8 @@ final class KitServer: Sendable {
     let base: URL
     /// Google's client secret (for redeeming App Flip codes as Google does).
     let googleSecret: String
+    /// The smart-home fulfillment's secret (a resource server: it may introspect Google's tokens).
+    let fulfillmentSecret: String
 
     init(accessTokenLifetime: Int = 3600) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("accountlinkkit-\(UUID().uuidString)")
@@ -47,7 +50,7 @@ final class KitServer: Sendable {
                             responder: app.responder(), logger: .silent)
         try server.start()
         base = URL(string: "http://127.0.0.1:\(server.boundPort)")!
-        googleSecret = try Self.register(app.runtime)
+        (googleSecret, fulfillmentSecret) = try Self.register(app.runtime)
     }
 
     /// Stops both listeners (on a GCD thread: shutdown waits for requests in flight) and deletes the folder.
@@ -63,15 +66,18 @@ final class KitServer: Sendable {
     }
 
     /// The app (public, first-party, rotating refresh tokens: a second refresh with the same token
-    /// would revoke the grant) and Google's App Flip client.
-    private static func register(_ runtime: Runtime) throws -> String {
+    /// would revoke the grant), Google's App Flip client and the fulfillment (resource server).
+    private static func register(_ runtime: Runtime) throws -> (google: String, fulfillment: String) {
         var appClient = ClientRegistration(id: Self.appClientID, name: "Smart Home app")
         (appClient.isPublic, appClient.firstParty, appClient.rotateRefreshTokens) = (true, true, true)
         appClient.scopes = ["openid", "devices"]
         _ = try appClient.register(runtime, actor: "test")
         var google = ClientRegistration(id: Self.googleClientID, name: "Google")
         (google.appFlip, google.scopes) = (true, ["devices"])
-        return try google.register(runtime, actor: "test").secret ?? ""
+        var fulfillment = ClientRegistration(id: Self.fulfillmentID, name: "Fulfillment")
+        fulfillment.resourceServer = true
+        return (try google.register(runtime, actor: "test").secret ?? "",
+                try fulfillment.register(runtime, actor: "test").secret ?? "")
     }
 
     @discardableResult
