@@ -12,6 +12,8 @@ public actor TokenSession {
     let now: @Sendable () -> Date
     private let refresher: Refresher
     private var inFlight: Task<TokenSet, any Error>?
+    /// Bumped by every sign-in and sign-out, so that a refresh that started before cannot overwrite them.
+    private var generation = 0
 
     init(store: any TokenStore, margin: TimeInterval, now: @escaping @Sendable () -> Date, refresher: @escaping Refresher) {
         self.store = store
@@ -33,12 +35,14 @@ public actor TokenSession {
     /// Stores tokens from a sign-in (a refresh in flight for the previous account is abandoned).
     public func replace(with tokens: TokenSet) throws {
         inFlight = nil
+        generation += 1
         try store.save(tokens)
     }
 
     /// Forgets the tokens.
     public func clear() throws {
         inFlight = nil
+        generation += 1
         try store.clear()
     }
 
@@ -49,18 +53,26 @@ public actor TokenSession {
         return try await task.value
     }
 
+    /// What a sign-in or sign-out stored while a refresh was under way.
+    private func current() throws -> TokenSet {
+        guard let tokens = try store.load() else { throw AccountLinkError.notSignedIn }
+        return tokens
+    }
+
     private func performRefresh(_ tokens: TokenSet) async throws -> TokenSet {
+        let started = generation
         guard let refreshToken = tokens.refreshToken else {
-            try store.clear()
+            try clear()
             throw AccountLinkError.notSignedIn
         }
         do {
             let fresh = try await refresher(refreshToken, tokens)
+            guard generation == started else { return try current() }
             try store.save(fresh)
             return fresh
         } catch let error as AccountLinkError where error.code == "invalid_grant" {
             // RFC 6749 §5.2: the refresh token is invalid, expired or revoked: signed out.
-            try store.clear()
+            if generation == started { try clear() }
             throw AccountLinkError.notSignedIn
         }
     }

@@ -104,3 +104,17 @@ extension AppFlipResponse {
         return nil
     }
 }
+
+@Suite struct DocSnippetConfigurationTests {
+    @Test func theAppleGuidesConfigurationKeepsTokensInAFileOnLinux() throws {
+        let accountLink = makeAccountLink()
+        #expect(accountLink.configuration.clientID == "ios-app")
+        #expect(accountLink.configuration.server.absoluteString == "https://accounts.example.com")
+        #if canImport(Security)
+        #expect(tokenStore() is KeychainTokenStore)
+        #else
+        let store = try #require(tokenStore() as? FileTokenStore)
+        #expect(store.url.path.hasSuffix("/.accountlink/tokens.json"))
+        #endif
+    }
+}
