@@ -70,7 +70,7 @@ public final class AccountLinkApp: Sendable {
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
         "/google/risc", "/", "/authorize/resume", BrandingRoutes.logoPath,
-    ]).union(accountMailPaths)
+    ]).union(accountMailPaths).union(appAccountPaths)
 
     public func responder() -> any HTTPResponder {
         var router = Router()
@@ -106,6 +106,7 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         addAccountMailRoutes(to: &router)
+        addAppAccountRoutes(to: &router)
         addPageRoutes(to: &router)
         return MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
             cookiePolicy: cookiePolicy,
@@ -114,7 +115,7 @@ public final class AccountLinkApp: Sendable {
                                responder: router)
     }
 
-    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).
+    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (docs/operations.md).
     public func adminResponder() -> (any HTTPResponder)? {
         guard let admin = runtime.configuration.admin else { return nil }
         let api = AdminAPI(runtime: runtime, token: admin.token,

@@ -38,8 +38,8 @@ extension Runtime {
             storage: storage, clock: clock, random: random, logger: logger, configuration: configuration,
             idTokenSigner: KeyRingSigner(keyRing: keyRing),
             passwordVerifier: Argon2idVerifier(hasher: .interactive), loginThrottle: throttle,
-            linkTokenRedeemer: IdentityLinkRedeemer(services: identity),
-            tokenExchangeHandler: IdentityTokenExchange(services: identity))
+            linkTokenRedeemer: LinkTokenRedemption(signIn: identity.signIn),
+            tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
         return environment
     }

@@ -14,7 +14,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// The one suite every backend runs (STYLE.md §6). Test targets look a case up by name:
+/// The one suite every backend runs. Test targets look a case up by name:
 /// `@Test(arguments: StoreConformance.cases.map(\.name))`, then `StoreConformance.run(name, on: store)`.
 ///
 /// Dates in the suite are whole seconds: backends store them as integer milliseconds since 1970.
@@ -26,6 +26,7 @@ public enum StoreConformance {
         + hardeningCases
         + resourceServerCases + auditQueryCases
         + mailCases
+        + passwordRemovalCases + singleUseCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Grants as records: "account X linked to client Y with these scopes" (DESIGN.md data).
+/// Grants as records: "account X linked to client Y with these scopes" (README "The app's API", docs/google-home-linking.md).
 enum GrantLedger {
     /// The active grant of the account to the client, its scope extended to cover `scope`, or a new
     /// one. Run inside the caller's transaction.
@@ -16,6 +16,14 @@ enum GrantLedger {
             }
             return grant
         }
+        return try signIn(accountID: accountID, clientID: clientID, scope: scope, in: storage, environment: environment)
+    }
+
+    /// A new grant: one first-party sign-in (its tokens end together when it is revoked).
+    static func signIn(
+        accountID: String, clientID: String, scope: [String], in storage: any Storage,
+        environment: OAuthEnvironment
+    ) throws -> Grant {
         let grant = Grant(
             id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
             clientID: clientID, scope: scope, createdAt: environment.clock.now())

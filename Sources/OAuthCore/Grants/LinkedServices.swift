@@ -1,7 +1,8 @@
 import Foundation
 import Support
 
-/// One service an account is linked to (for the account page and "unlink", google-account-linking.md §7).
+/// One service an account is linked to (for the account page and "unlink",
+/// https://developers.google.com/identity/account-linking/unlinking).
 public struct LinkedService: Sendable, Equatable {
     public var grantID: String
     public var clientID: String
@@ -18,32 +19,44 @@ public struct LinkedService: Sendable, Equatable {
     }
 }
 
-/// Grants as the account sees them; unlinking is revoking the grant (DESIGN.md data).
+/// Grants as the account sees them; unlinking is revoking the grant (docs/google-home-linking.md).
 public struct LinkedServices: Sendable {
     let environment: OAuthEnvironment
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    /// The account's active grants, oldest first, with their client's display name.
+    /// The account's linked clients, oldest first, with their display names: one entry per client
+    /// (the maker's app has one grant per sign-in), its scope the union of that client's grants.
     public func list(accountID: String) throws(OAuthError) -> [LinkedService] {
         try OAuthError.mapping {
-            try environment.storage.activeGrants(accountID: accountID).map { grant in
-                LinkedService(
+            var services: [LinkedService] = []
+            for grant in try environment.storage.activeGrants(accountID: accountID) {
+                if let index = services.firstIndex(where: { $0.clientID.sameBytes(grant.clientID) }) {
+                    services[index].scope += grant.scope.filter { !services[index].scope.contains($0) }
+                    continue
+                }
+                services.append(LinkedService(
                     grantID: grant.id, clientID: grant.clientID,
                     clientName: try environment.storage.client(id: grant.clientID)?.name ?? grant.clientID,
-                    scope: grant.scope, linkedAt: grant.createdAt)
+                    scope: grant.scope, linkedAt: grant.createdAt))
             }
+            return services
         }
     }
 
-    /// Revokes the grant and every code and token under it; false when it is not this account's
-    /// active grant.
+    /// Revokes the grant, and every other active grant of the account to the same client, with every
+    /// code and token under them; false when it is not this account's active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            guard let grant = try environment.storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
+            let storage = environment.storage
+            guard let grant = try storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
                 return false
             }
-            let revoked = try environment.storage.revokeGrant(id: grantID, at: environment.clock.now())
+            let now = environment.clock.now()
+            let revoked = try storage.revokeGrant(id: grantID, at: now)
+            for other in try storage.activeGrants(accountID: accountID) where other.clientID.sameBytes(grant.clientID) {
+                _ = try storage.revokeGrant(id: other.id, at: now)
+            }
             if revoked { environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID) }
             return revoked
         }

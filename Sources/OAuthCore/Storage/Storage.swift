@@ -2,10 +2,10 @@ import Foundation
 
 /// Everything AccountLink keeps. Implementations: StoreMemory (reference), StoreSQLite, StorePostgres;
 /// all pass the one suite in StoreConformance. Every method is atomic on its own; `transaction`
-/// groups several so that either all of them happen or none (STYLE.md §6).
+/// groups several so that either all of them happen or none (Sources/StoreConformance checks it).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
-    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, Sendable
+    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, PasswordRemovalStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.
