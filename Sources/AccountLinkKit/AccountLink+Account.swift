@@ -76,7 +76,8 @@ extension AccountLink {
 }
 
 extension AccountLinkError {
-    var status: Int? {
+    /// The HTTP status of a server answer.
+    public var status: Int? {
         switch self {
         case .server(_, _, let status), .unexpectedResponse(let status): status
         default: nil

@@ -25,6 +25,7 @@ import Testing
             let kit = server.kit()
             #expect(await completeSignIn(.apple(unnamed), nonce: second, accountLink: kit, names: names) == .home)
             #expect(names.filledIn(unnamed).givenName == nil)
+            #expect(try await kit.account().name == "Pat Doe")  // the name Apple sent once reached the account
 
             try server.addPasswordAccount("owner@example.com")
             let third = AppleNonce()
