@@ -33,9 +33,7 @@ import Testing
             let first = AppleNonce()
             let owner = try server.appleCredential(sub: "apple.taken", email: "taken@example.com", nonce: first)
             _ = try await server.kit().signIn(apple: owner, nonce: first)
-            try server.addPasswordAccount("other@example.com")
-            let kit = server.kit()
-            try await kit.signIn(email: "other@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("other@example.com")
             let second = AppleNonce()
             let same = try server.appleCredential(sub: "apple.taken", email: "taken@example.com", nonce: second)
             let error = await #expect(throws: AccountLinkError.self) {
@@ -48,9 +46,7 @@ import Testing
 
     @Test func theOnlyMethodIsLastMethodAndAnotherCanGo() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("only@example.com")
-            let kit = server.kit()
-            try await kit.signIn(email: "only@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("only@example.com")
             let error = await #expect(throws: AccountLinkError.self) { _ = try await kit.removeIdentity(type: "password") }
             #expect(error?.code == "last_method")
             let token = try server.googleToken(sub: "g-only", email: "only.g@example.com", nonce: nil)

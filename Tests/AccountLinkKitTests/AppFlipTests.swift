@@ -8,14 +8,10 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct KitAppFlipTests {
     @Test func anExpiredTokenIsRefreshedFirstAndTheCodeRedeemsAtTheTokenEndpoint() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("flip@example.com")
             let store = MemoryTokenStore()
             let transport = CountingTransport()
-            let kit = server.kit(store: store, transport: transport)
-            try await kit.signIn(email: "flip@example.com", password: KitServer.password)
-            var stale = try #require(store.load())
-            stale.expiresAt = Date().addingTimeInterval(-1)
-            store.save(stale)
+            let kit = try await server.signedIn("flip@example.com", store: store, transport: transport)
+            try store.expire(at: Date().addingTimeInterval(-1))
             let request = try googleLink(state: "s-42")
             guard case .success(let code, let state) = await kit.appFlip(request) else {
                 Issue.record("no code"); return
@@ -33,14 +29,17 @@ import Testing
 
     @Test func aRevokedAccessTokenIsRefreshedOnceMore() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("revoked@example.com")
             let store = MemoryTokenStore()
-            let kit = server.kit(store: store)
-            try await kit.signIn(email: "revoked@example.com", password: KitServer.password)
-            var tokens = try #require(store.load())
-            tokens.accessToken = "revoked-or-unknown-token-0000000000000000000000"
-            store.save(tokens)
+            let kit = try await server.signedIn("revoked@example.com", store: store)
+            // RFC 7009: the app's access token is revoked at the server while it is still stored.
+            let revoked = try #require(store.load()).accessToken
+            let body = Data("token=\(revoked)&client_id=\(KitServer.appClientID)".utf8)
+            let answer = try await URLSessionTransport().send(TransportRequest(
+                method: "POST", url: server.base.appendingPathComponent("revoke"),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: body))
+            #expect(answer.status == 200)
             guard case .success = await kit.appFlip(try googleLink()) else { Issue.record("no code"); return }
+            #expect(try #require(store.load()).accessToken != revoked)
         }
     }
 
@@ -58,9 +57,7 @@ import Testing
 
     @Test func theServersOtherAnswersArePassedOn() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("other@example.com")
-            let kit = server.kit()
-            try await kit.signIn(email: "other@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("other@example.com")
             guard case .failure(.invalidRequest, _, _) = await kit.appFlip(try googleLink(clientID: "unknown-client"))
             else { Issue.record("an unknown client must stay invalid_request"); return }
             guard case .failure(.accessDenied, _, "state-1") = await kit.appFlip(try googleLink(), decision: .deny)

@@ -40,9 +40,7 @@ import Testing
 
     @Test func appleGuideDeletesTheAccount() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("leaving@example.com")
-            let kit = server.kit()
-            try await kit.signIn(email: "leaving@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("leaving@example.com")
             try await deleteAccount(accountLink: kit)
             #expect(kit.isSignedIn() == false)
             let gone = await #expect(throws: AccountLinkError.self) {

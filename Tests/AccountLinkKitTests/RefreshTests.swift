@@ -8,15 +8,11 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct RefreshTests {
     @Test func manyConcurrentCallersShareOneRefresh() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("many@example.com")
             let store = MemoryTokenStore()
             let transport = CountingTransport()
-            let kit = server.kit(store: store, transport: transport)
-            try await kit.signIn(email: "many@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("many@example.com", store: store, transport: transport)
             let original = try #require(store.load())
-            var expiring = original
-            expiring.expiresAt = Date().addingTimeInterval(5)  // inside the 60 s margin
-            store.save(expiring)
+            try store.expire(at: Date().addingTimeInterval(5))  // inside the 60 s margin
             let callers = 40
             let tokens = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<callers { group.addTask { try await kit.accessToken() } }
@@ -35,10 +31,8 @@ import Testing
 
     @Test func aTokenFarFromExpiryIsNotRefreshed() async throws {
         try await withServer { server in
-            try server.addPasswordAccount("calm@example.com")
             let transport = CountingTransport()
-            let kit = server.kit(transport: transport)
-            try await kit.signIn(email: "calm@example.com", password: KitServer.password)
+            let kit = try await server.signedIn("calm@example.com", transport: transport)
             let first = try await kit.accessToken()
             #expect(try await kit.accessToken() == first)
             #expect(transport.count("/token grant_type=refresh_token") == 0)

@@ -55,3 +55,23 @@ func universalLink(clientID: String, state: String = "st", redirect: String = Go
 func googleLink(state: String = "state-1", clientID: String = KitServer.googleClientID) throws -> AppFlipRequest {
     try AppFlipRequest(url: try universalLink(clientID: clientID, state: state), expectedClientID: clientID)
 }
+
+extension KitServer {
+    /// A new password account, signed in through a kit that keeps its tokens in `store`.
+    func signedIn(_ email: String, store: MemoryTokenStore = MemoryTokenStore(),
+                  transport: CountingTransport = CountingTransport()) async throws -> AccountLink {
+        try addPasswordAccount(email)
+        let kit = self.kit(store: store, transport: transport)
+        try await kit.signIn(email: email, password: Self.password)
+        return kit
+    }
+}
+
+extension MemoryTokenStore {
+    /// Moves the stored access token's expiry to `date`, as time passing would.
+    func expire(at date: Date) throws {
+        var tokens = try #require(load())
+        tokens.expiresAt = date
+        save(tokens)
+    }
+}
