@@ -65,6 +65,16 @@ import Testing
         }
     }
 
+    /// A redirect would carry the Bearer token elsewhere: the default transport hands it back instead.
+    @Test func theTransportDoesNotFollowRedirects() async throws {
+        try await withServer { server in
+            let link = try universalLink(clientID: KitServer.googleClientID)
+            let inBrowser = try #require(URL(string: server.base.absoluteString + "/app-flip?" + (link.query ?? "")))
+            let response = try await URLSessionTransport().send(TransportRequest(method: "GET", url: inBrowser))
+            #expect(response.status == 302)
+        }
+    }
+
     @Test func theAssociationFileOffersSavedPasswords() async throws {
         try await withServer { server in
             let response = try await URLSessionTransport().send(
