@@ -1,4 +1,4 @@
-/// `GET /api/account` (CONTRACT.md native API).
+/// `GET /api/account` (README.md, "The app's API").
 public struct AccountInfo: Decodable, Equatable, Sendable {
     public struct Method: Decodable, Equatable, Sendable {
         /// `password`, `apple` or `google`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The account API (CONTRACT.md "Native API for the maker's app"), each call with a valid token.
+/// The account API (README.md, "The app's API"), each call with a valid token.
 extension AccountLink {
     public func account() async throws -> AccountInfo {
         try await authorized { token in try tokenClient.decode(try await tokenClient.send("GET", "/api/account", bearer: token)) }

@@ -1,7 +1,7 @@
 import AppFlipKit
 import Foundation
 
-/// App Flip (CONTRACT.md "App Flip endpoint"): the app received Google's universal link
+/// App Flip (`POST /app-flip/authorize`, docs/app-flip-ios.md): the app received Google's universal link
 /// (`AppFlipRequest`), showed its consent screen, and now asks AccountLink for the code.
 extension AccountLink {
     public enum AppFlipDecision: Sendable {

@@ -2,7 +2,7 @@ import AppFlipKit
 import Foundation
 
 /// The app's side of AccountLink: sign-in, tokens, the account API and App Flip
-/// (CONTRACT.md "Native sign-in" and "Native API for the maker's app").
+/// (docs/sign-in.md for native sign-in; README.md, "The app's API").
 ///
 /// ```swift
 /// let accountLink = AccountLink(configuration: .init(

@@ -32,7 +32,7 @@ public struct AppleCredential: Codable, Equatable, Sendable {
                   givenName: givenName, familyName: familyName)
     }
 
-    /// The token-exchange parameters for this credential (CONTRACT.md native sign-in).
+    /// The token-exchange parameters for this credential (RFC 8693 §2.1; docs/sign-in.md).
     func exchangeParameters(nonce: AppleNonce) -> [(String, String)] {
         var form = [("subject_token", identityToken), ("subject_token_type", idTokenType), ("nonce", nonce.raw)]
         if let authorizationCode { form.append(("apple_authorization_code", authorizationCode)) }

@@ -1,7 +1,7 @@
 /// The nonce of one Sign in with Apple request. The app puts `hashed` (lowercase-hex SHA-256) in
 /// Apple's request; Apple copies it into the identity token's `nonce` claim; the kit sends `raw`
 /// to AccountLink, which hashes it and compares (https://developer.apple.com/documentation/sign_in_with_apple/authenticating-users-with-sign-in-with-apple,
-/// "Verify the identity token"; CONTRACT.md native sign-in). A captured identity token is then
+/// "Verify the identity token"; docs/sign-in.md). A captured identity token is then
 /// useless without the raw value that only this app instance knew.
 public struct AppleNonce: Sendable, Equatable {
     public let raw: String

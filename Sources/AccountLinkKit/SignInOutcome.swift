@@ -2,7 +2,7 @@
 public enum SignInOutcome: Equatable, Sendable {
     /// Signed in; the tokens are in the store.
     case signedIn(SignedIn)
-    /// The provider's verified email belongs to an existing account (CONTRACT.md native sign-in,
+    /// The provider's verified email belongs to an existing account (docs/sign-in.md,
     /// `link_required`): ask for that account's password and call `completeLink(_:email:password:)`;
     /// the new Apple or Google identity is then linked to it instead of making a duplicate.
     case linkRequired(LinkRequired)

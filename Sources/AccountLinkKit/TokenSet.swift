@@ -26,7 +26,7 @@ public struct TokenSet: Codable, Equatable, Sendable {
     }
 }
 
-/// The token endpoint's JSON (CONTRACT.md: plus `account_id`, `account_created` for native sign-in).
+/// The token endpoint's JSON (RFC 6749 §5.1, plus `account_id`, `account_created` for native sign-in).
 struct TokenResponse: Decodable {
     let access_token: String
     let token_type: String

@@ -43,7 +43,7 @@ import Testing
     }
 
     static let checkedPages = [
-        "docs/ios-sign-in-with-apple.md", "docs/ios-google-sign-in.md", "docs/app-flip-ios.md",
+        "docs/ios-apple-sign-in.md", "docs/ios-google-sign-in.md", "docs/app-flip-ios.md",
         "docs/smart-home-fulfillment.md", "README.md",
     ]
 

@@ -1,4 +1,4 @@
-// The Swift of docs/ios-sign-in-with-apple.md, compiled and run by `make test`
+// The Swift of docs/ios-apple-sign-in.md, compiled and run by `make test`
 // (DocSnippetTests checks that the page quotes this file and runs it against the real server).
 import AccountLinkKit
 import Foundation
