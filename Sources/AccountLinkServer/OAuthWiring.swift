@@ -5,15 +5,6 @@ import OAuthCore
 import Pages
 import Support
 
-/// Signs ID tokens with the active key of the key ring (RS256 by default).
-struct KeyRingSigner: IDTokenSigner {
-    let keyRing: SigningKeyRing
-
-    func sign(claims: [String: OAuthCore.JSONValue]) throws -> String {
-        try keyRing.current().active.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
-    }
-}
-
 /// Argon2id (libsodium) behind the protocol core's PasswordVerifier.
 struct Argon2idVerifier: PasswordVerifier {
     let hasher: Argon2idHasher

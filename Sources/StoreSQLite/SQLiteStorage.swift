@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One connection
+/// The embedded default store: one SQLite file in WAL mode (docs/architecture.md, Decisions). One connection
 /// behind a lock serves every call, so each method is atomic and `consumeCode`/`markRotated` are
 /// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. The `Storage` methods are
 /// StoreSQL's, shared with PostgreSQL; this type supplies the connection, the lock and transactions.

@@ -1,7 +1,7 @@
 import Foundation
 import JOSE
 
-// `make bench` harness for what wrk cannot reach: JOSE on one core (PLATFORM.md item 10).
+// `make bench` harness for what wrk cannot reach: JOSE on one core (docs/architecture.md platform note 10).
 // Prints `name value` lines; scripts/bench.sh sets them beside `openssl speed`.
 let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2
 do {

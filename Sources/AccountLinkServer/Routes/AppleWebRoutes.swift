@@ -5,7 +5,7 @@ import JOSE
 import Support
 
 /// Sign in with Apple on the web, as HTTP; the flow is Identity's `AppleWebSignIn`
-/// (https://developer.apple.com/documentation/sign_in_with_apple/request_an_authorization_to_the_sign_in_with_apple_server).
+/// (https://developer.apple.com/documentation/signinwithapple/configuring-your-webpage-for-sign-in-with-apple).
 extension AccountLinkApp {
     var appleCallbackURL: String { runtime.configuration.issuerString + "/login/apple/callback" }
 

@@ -9,7 +9,8 @@ import FoundationNetworking
 public struct GoogleTokenResponse: Sendable, Equatable, Decodable {
     public let accessToken: String?
     public let expiresIn: Int?
-    /// Only the first exchange for a person yields one: kept sealed for revocation.
+    /// Only the first exchange for a person yields one
+    /// (https://developer.android.com/identity/legacy/gsi/offline-access): kept sealed for revocation.
     public let refreshToken: String?
     public let idToken: String?
 
@@ -98,8 +99,8 @@ public struct GoogleClient: Sendable {
 }
 
 /// What a provider's REST endpoint answered, for providers other than Apple (whose `AppleClientError`
-/// came first). Temporary failures must never become `invalid_grant` on our wire: Google unlinks users on
-/// `invalid_grant` (https://developers.google.com/identity/account-linking/oauth-linking).
+/// came first). Temporary failures must never become `invalid_grant` on our wire
+/// (docs/architecture.md, Decisions).
 public enum ProviderCallError: Error, Equatable, CustomStringConvertible {
     case rejected(String, description: String?)
     case temporary(String)

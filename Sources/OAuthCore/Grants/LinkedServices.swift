@@ -2,7 +2,7 @@ import Foundation
 import Support
 
 /// One service an account is linked to (for the account page and "unlink",
-/// https://developers.google.com/identity/account-linking/unlinking).
+/// https://developers.home.google.com/cloud-to-cloud/enhancements/app-flip-ios).
 public struct LinkedService: Sendable, Equatable {
     public var grantID: String
     public var clientID: String
@@ -19,7 +19,7 @@ public struct LinkedService: Sendable, Equatable {
     }
 }
 
-/// Grants as the account sees them; unlinking is revoking the grant (docs/google-home-linking.md).
+/// Grants as the account sees them; unlinking is revoking the grant (docs/architecture.md, Data).
 public struct LinkedServices: Sendable {
     let environment: OAuthEnvironment
 

@@ -1,6 +1,5 @@
 import Foundation
 import JOSE
-import OAuthCore
 import Support
 
 extension SigningKeyRing {
@@ -16,12 +15,28 @@ extension SigningKeyRing {
     }
 }
 
+/// Signs ID tokens with the active key of the key ring (RS256 by default).
+public struct KeyRingSigner: IDTokenSigner {
+    let keyRing: SigningKeyRing
+
+    public init(keyRing: SigningKeyRing) { self.keyRing = keyRing }
+
+    public func sign(claims: [String: JSONValue]) throws -> String {
+        try keyRing.current().active.sign(payload: JSONValue.object(claims).bytes)
+    }
+}
+
 /// The protocol core's view of our own client_credentials tokens (ClientCredentialsGrant).
-struct KeyRingTokenVerifier: SignedTokenVerifier {
+public struct KeyRingTokenVerifier: SignedTokenVerifier {
     let keyRing: SigningKeyRing
     let issuer: String
 
-    func verify(_ token: String) -> SignedTokenClaims? {
+    public init(keyRing: SigningKeyRing, issuer: String) {
+        self.keyRing = keyRing
+        self.issuer = issuer
+    }
+
+    public func verify(_ token: String) -> SignedTokenClaims? {
         guard let claims = keyRing.verify(token, issuer: issuer),
             let clientID = try? claims.string("client_id"), let issuedAt = try? claims.numericDate("iat"),
             let expiresAt = try? claims.numericDate("exp")
