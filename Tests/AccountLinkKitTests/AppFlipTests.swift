@@ -65,6 +65,20 @@ import Testing
         }
     }
 
+    /// Google's sample sends no `scope` when none is configured: the kit forwards an empty one and the
+    /// server answers with a code.
+    @Test func aLinkWithoutScopeIsLinked() async throws {
+        try await withServer { server in
+            let kit = try await server.signedIn("noscope@example.com")
+            let query = AppFlipQuery.encode([("client_id", KitServer.googleClientID), ("state", "s0"),
+                                             ("redirect_uri", GoogleRedirectURIs.appFlip[0])])
+            let request = try AppFlipRequest(url: try #require(URL(string: "https://a.example/app-flip?" + query)),
+                                             expectedClientID: KitServer.googleClientID)
+            #expect(request.scope == "")
+            guard case .success(_, "s0") = await kit.appFlip(request) else { Issue.record("refused"); return }
+        }
+    }
+
     /// A redirect would carry the Bearer token elsewhere: the default transport hands it back instead.
     @Test func theTransportDoesNotFollowRedirects() async throws {
         try await withServer { server in
