@@ -7,7 +7,7 @@ import Foundation
 /// Everything it decides lives in the platform-neutral types it returns (`SignInChoice`,
 /// `AppleCredential`, `AppleNonce`), which are tested on Linux.
 @MainActor
-public final class AppleSignInRequest: NSObject, ASAuthorizationControllerDelegate {
+public final class AppleSignInRequest: NSObject {
     /// Put in Apple's request as `nonce.hashed`; pass to `AccountLink.signIn(_:nonce:)`.
     public let nonce = AppleNonce()
     private var continuation: CheckedContinuation<SignInChoice, any Error>?
@@ -40,8 +40,18 @@ public final class AppleSignInRequest: NSObject, ASAuthorizationControllerDelega
         }
     }
 
-    public nonisolated func authorizationController(controller: ASAuthorizationController,
-                                                    didCompleteWithAuthorization authorization: ASAuthorization) {
+    fileprivate func finish(_ result: Result<SignInChoice, any Error>) {
+        continuation?.resume(with: result)
+        continuation = nil
+        controller = nil
+    }
+}
+
+/// The delegate runs on the main thread (the controller was started there): `@preconcurrency` lets the
+/// main-actor methods answer it without `MainActor.assumeIsolated`, which needs iOS 17.
+extension AppleSignInRequest: @preconcurrency ASAuthorizationControllerDelegate {
+    public func authorizationController(controller: ASAuthorizationController,
+                                        didCompleteWithAuthorization authorization: ASAuthorization) {
         let choice: SignInChoice?
         if let apple = authorization.credential as? ASAuthorizationAppleIDCredential {
             choice = AppleCredential(user: apple.user, identityToken: apple.identityToken,
@@ -53,20 +63,11 @@ public final class AppleSignInRequest: NSObject, ASAuthorizationControllerDelega
         } else {
             choice = nil
         }
-        MainActor.assumeIsolated {
-            finish(choice.map { .success($0) } ?? .failure(ASAuthorizationError(.failed)))
-        }
+        finish(choice.map { .success($0) } ?? .failure(ASAuthorizationError(.failed)))
     }
 
-    public nonisolated func authorizationController(controller: ASAuthorizationController,
-                                                    didCompleteWithError error: any Error) {
-        MainActor.assumeIsolated { finish(.failure(error)) }
-    }
-
-    private func finish(_ result: Result<SignInChoice, any Error>) {
-        continuation?.resume(with: result)
-        continuation = nil
-        controller = nil
+    public func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
+        finish(.failure(error))
     }
 }
 
