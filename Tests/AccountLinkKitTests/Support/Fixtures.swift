@@ -5,7 +5,10 @@ import Testing
 
 /// Starts a real server for one test and always stops it.
 func withServer(accessTokenLifetime: Int = 3600, _ body: (KitServer) async throws -> Void) async throws {
-    let server = try KitServer(accessTokenLifetime: accessTokenLifetime)
+    // Key generation and migrations block: on a GCD thread, not the cooperative pool.
+    let server = try await withCheckedThrowingContinuation { (done: CheckedContinuation<KitServer, any Error>) in
+        DispatchQueue.global().async { done.resume(with: Result { try KitServer(accessTokenLifetime: accessTokenLifetime) }) }
+    }
     do {
         try await body(server)
     } catch {
@@ -75,3 +78,8 @@ extension MemoryTokenStore {
         save(tokens)
     }
 }
+
+/// Every suite that starts a server runs inside this one, one test at a time: each test's server
+/// hashes passwords with Argon2id (64 MiB) on the few threads of the cooperative pool, and many at
+/// once would starve the other modules' tests that share the process.
+@Suite(.serialized) enum AgainstTheServer {}
