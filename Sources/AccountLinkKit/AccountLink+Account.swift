@@ -67,10 +67,11 @@ extension AccountLink {
     /// Runs `call` with a valid token; on 401 (the token was revoked or expired early) refreshes
     /// once and tries again.
     func authorized<Answer>(_ call: (String) async throws -> Answer) async throws -> Answer {
+        let token = try await tokens.validTokens().accessToken
         do {
-            return try await call(try await tokens.validTokens().accessToken)
+            return try await call(token)
         } catch let error as AccountLinkError where error.status == 401 {
-            return try await call(try await tokens.validTokens(forceRefresh: true).accessToken)
+            return try await call(try await tokens.validTokens(rejected: token).accessToken)
         }
     }
 }

@@ -22,7 +22,7 @@ extension AccountLink {
         guard let first = try? await tokens.validTokens() else { return decision == .deny ? denied : cancelled(request) }
         let answer = await authorizeAppFlip(request, decision: decision, token: first.accessToken)
         guard case .failure(.cancelled, _, _) = answer else { return answer }
-        guard let fresh = try? await tokens.validTokens(forceRefresh: true) else { return answer }
+        guard let fresh = try? await tokens.validTokens(rejected: first.accessToken) else { return answer }
         return await authorizeAppFlip(request, decision: decision, token: fresh.accessToken)
     }
 

@@ -22,13 +22,16 @@ public actor TokenSession {
         self.refresher = refresher
     }
 
-    /// The stored tokens, refreshed first when they expire within the margin (or when `force`).
-    /// Throws `notSignedIn` when nothing is stored or the refresh token was refused (the store is
-    /// then cleared), and the refresh's own error when it could not be done right now.
-    public func validTokens(forceRefresh force: Bool = false) async throws -> TokenSet {
+    /// The stored tokens, refreshed first when they expire within the margin, or when the server
+    /// refused the access token `rejected` and it is still the stored one (callers that saw the same
+    /// refusal share one refresh). Throws `notSignedIn` when nothing is stored or the refresh token
+    /// was refused (the store is then cleared), and the refresh's own error when it could not be
+    /// done right now.
+    public func validTokens(rejected: String? = nil) async throws -> TokenSet {
         if let inFlight { return try await inFlight.value }
         guard let tokens = try store.load() else { throw AccountLinkError.notSignedIn }
-        guard force || tokens.needsRefresh(at: now(), margin: margin) else { return tokens }
+        let refused = rejected.map { tokens.accessToken.utf8.elementsEqual($0.utf8) } ?? false
+        guard refused || tokens.needsRefresh(at: now(), margin: margin) else { return tokens }
         return try await refresh(tokens)
     }
 

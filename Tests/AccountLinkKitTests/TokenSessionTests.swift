@@ -24,6 +24,21 @@ import Testing
         #expect(store.load() == signedIn)
     }
 
+    @Test func aRejectedTokenIsRefreshedOnlyWhileItIsStillTheStoredOne() async throws {
+        let fresh = TokenSet(accessToken: "fresh", refreshToken: "r1", expiresAt: Date().addingTimeInterval(3600))
+        let store = MemoryTokenStore(fresh)
+        let refreshes = Counter()
+        let session = TokenSession(store: store, margin: 60, now: Date.init) { _, _ in
+            await refreshes.increment()
+            return TokenSet(accessToken: "after-\(await refreshes.value)", refreshToken: "r2",
+                            expiresAt: Date().addingTimeInterval(3600))
+        }
+        #expect(try await session.validTokens(rejected: "someone-else").accessToken == "fresh")
+        #expect(try await session.validTokens(rejected: "fresh").accessToken == "after-1")
+        #expect(try await session.validTokens(rejected: "fresh").accessToken == "after-1")  // already replaced
+        #expect(await refreshes.value == 1)
+    }
+
     @Test func withoutARefreshTokenAnExpiredSignInIsOver() async throws {
         let store = MemoryTokenStore(TokenSet(accessToken: "a", refreshToken: nil, expiresAt: Date()))
         let session = TokenSession(store: store, margin: 60, now: Date.init) { _, _ in
@@ -60,4 +75,9 @@ actor Gate {
         waiters.forEach { $0.resume() }
         waiters = []
     }
+}
+
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }
