@@ -57,6 +57,8 @@ extension AccountLinkApp {
             case .lastMethod: return apiError(409, "last_method", "this is the account's only way to sign in")
             case .noSuchMethod: return apiError(400, "invalid_request", "the account has no sign-in method of that type")
             }
+        } catch let failure as SignInService.Failure {
+            return http(failure.oauthError.response)
         } catch {
             return http(OAuthError.from(error).response)
         }

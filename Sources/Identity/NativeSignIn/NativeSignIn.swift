@@ -39,36 +39,3 @@ public struct NativeSignIn: TokenExchangeHandler {
         provider == .apple ? (form["given_name"], form["family_name"]) : (identity.givenName, identity.familyName)
     }
 }
-
-/// The password grant's `link_token` (and the web's): after the password proof, link the pending identity.
-public struct LinkTokenRedemption: LinkTokenRedeemer {
-    let signIn: SignInService
-
-    public init(signIn: SignInService) { self.signIn = signIn }
-
-    public func redeem(linkToken: String, accountID: String) throws {
-        do {
-            _ = try signIn.redeemLinkToken(linkToken, provenAccountID: accountID)
-        } catch let failure as SignInService.Failure {
-            throw OAuthError.invalidGrant("the link token cannot be used with this account", detail: "\(failure)")
-        }
-    }
-}
-
-extension SignInService.Failure {
-    /// docs/sign-in.md "When a code exchange fails": temporary is 503 (retry the same request); a refused
-    /// code or a held Google account is `invalid_grant` with a description the app can show or act on.
-    public var oauthError: OAuthError {
-        switch self {
-        case .providerUnavailable:
-            OAuthError(.temporarilyUnavailable, "Apple or Google could not be reached to redeem the code; retry",
-                       detail: "\(self)")
-        case .authorizationCodeRefused:
-            .invalidGrant("the provider refused the authorization code; sign in with the provider again for a new one",
-                          detail: "\(self)")
-        case .signInHeld:
-            .invalidGrant("Google has disabled this Google account; sign in another way", detail: "\(self)")
-        default: .invalidGrant("this account cannot sign in", detail: "\(self)")
-        }
-    }
-}

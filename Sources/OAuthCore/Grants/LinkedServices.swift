@@ -45,20 +45,20 @@ public struct LinkedServices: Sendable {
     }
 
     /// Revokes the grant, and every other active grant of the account to the same client, with every
-    /// code and token under them; false when it is not this account's active grant.
+    /// code and token under them, in one transaction; false when it is not this account's active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            let storage = environment.storage
-            guard let grant = try storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
-                return false
-            }
             let now = environment.clock.now()
-            let revoked = try storage.revokeGrant(id: grantID, at: now)
-            for other in try storage.activeGrants(accountID: accountID) where other.clientID.sameBytes(grant.clientID) {
-                _ = try storage.revokeGrant(id: other.id, at: now)
+            return try environment.storage.transaction { tx in
+                guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID),
+                      try tx.revokeGrant(id: grantID, at: now)
+                else { return false }
+                for other in try tx.activeGrants(accountID: accountID) where other.clientID.sameBytes(grant.clientID) {
+                    _ = try tx.revokeGrant(id: other.id, at: now)
+                }
+                environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID, in: tx)
+                return true
             }
-            if revoked { environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID) }
-            return revoked
         }
     }
 }
