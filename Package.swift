@@ -2,13 +2,15 @@
 import PackageDescription
 
 // Module boundaries follow docs/architecture.md: each C library is imported by one Swift module,
-// OAuthCore never sees HTTP or C, and AppFlipKit depends on Foundation only.
+// OAuthCore never sees HTTP or C, and AppFlipKit and AccountLinkKit depend on Foundation only
+// (plus GoogleRedirects, itself Foundation-only).
 let package = Package(
     name: "AccountLink",
     platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .executable(name: "accountlink", targets: ["accountlink"]),
         .library(name: "AppFlipKit", targets: ["AppFlipKit"]),
+        .library(name: "AccountLinkKit", targets: ["AccountLinkKit"]),
     ],
     targets: [
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -27,7 +29,9 @@ let package = Package(
 
         .target(name: "Support"),
         .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
-        .target(name: "OAuthCore", dependencies: ["Support", "JOSE"]),
+        // The one App Flip redirect-URI rule, shared by AppFlipKit (the app) and OAuthCore (the server).
+        .target(name: "GoogleRedirects"),
+        .target(name: "OAuthCore", dependencies: ["Support", "JOSE", "GoogleRedirects"]),
         .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium"],
                 resources: [.copy("Resources/common-passwords.txt")]),
         .target(name: "Mail", dependencies: ["OAuthCore", "Support", "Pages", "CCurl"]),
@@ -41,7 +45,8 @@ let package = Package(
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
-        .target(name: "AppFlipKit"),
+        .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
+        .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
@@ -58,9 +63,12 @@ let package = Package(
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
+        .testTarget(name: "AccountLinkKitTests",
+                    dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE",
+                                   "OAuthCore", "Support"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "StoreMemory", "Pages", "Support"]),
-        .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "StoreMemory", "Support", "JOSE"]),
+        .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support"], resources: [.copy("Vectors")]),
     ]
 )

@@ -7,7 +7,7 @@ public enum AppFlipRequestError: Error, Equatable, Sendable {
     /// A parameter appears more than once (RFC 6749 §3.1: parameters MUST NOT be included more
     /// than once); nothing from such a link is trusted.
     case duplicateParameter(String)
-    /// `client_id`, `state` or `redirect_uri` is absent or empty, or `scope` is absent.
+    /// `client_id`, `state` or `redirect_uri` is absent or empty.
     case missingParameter(String)
     /// `client_id` is not the one Google registered for this app (App Flip iOS guide, step 4).
     case clientIDMismatch
@@ -26,8 +26,8 @@ public struct AppFlipRequest: Equatable, Sendable {
 
     static let names = ["client_id", "scope", "state", "redirect_uri"]
 
-    /// Parses and validates the link, in order: query decodes, no duplicates, all parameters
-    /// present, redirect URI is Google's, client id is the expected one. Parameters other than
+    /// Parses and validates the link, in order: query decodes, no duplicates, `client_id`, `state`
+    /// and `redirect_uri` present (a missing `scope` is an empty one), redirect URI is Google's, client id is the expected one. Parameters other than
     /// the four are ignored.
     public init(url: URL, expectedClientID: String) throws(AppFlipRequestError) {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
@@ -43,7 +43,8 @@ public struct AppFlipRequest: Equatable, Sendable {
             return value
         }
         let clientID = try required("client_id")
-        guard let scope = values["scope"] else { throw .missingParameter("scope") }
+        // Google's App Flip sample sends no `scope` when none is configured: absent is empty.
+        let scope = values["scope"] ?? ""
         let state = try required("state")
         let redirectURI = try required("redirect_uri")
         if let problem = AppFlipRedirect.check(redirectURI) { throw .invalidRedirectURI(problem) }

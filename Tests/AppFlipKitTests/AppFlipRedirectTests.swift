@@ -49,6 +49,13 @@ import Testing
         ("https://oauth-redirect.googleusercontent.com\\a\\com.google.OPA", .path),
         ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA#frag", .fragment),
         ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA#", .fragment),
+        // Where the server's former URLComponents copy disagreed with the kit (issue 11 item 4):
+        ("https://oauth-redirect.googleusercontent.com:/a/com.google.OPA", .port),
+        ("https://oauth-redirect.googleusercontent.com/a/com%2Egoogle.OPA", .path),
+        ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1", .query),
+        ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?", .query),
+        ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA/", .path),
+        ("https://oauth-redirect.googleusercontent.com./a/com.google.OPA", .host),
     ])
     func refuses(uri: String, problem: AppFlipRedirect.Problem) {
         #expect(AppFlipRedirect.check(uri) == problem)

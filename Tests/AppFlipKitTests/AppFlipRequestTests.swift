@@ -23,7 +23,7 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
         #expect(request.redirectURI == home)
     }
 
-    @Test(arguments: ["client_id", "scope", "state", "redirect_uri"])
+    @Test(arguments: ["client_id", "state", "redirect_uri"])
     func refusesEachMissingParameter(name: String) {
         let query = AppFlipQuery.encode(
             [("client_id", clientID), ("scope", "x"), ("state", "s"), ("redirect_uri", home)]
@@ -37,6 +37,14 @@ func parse(_ query: String) throws(AppFlipRequestError) -> AppFlipRequest {
             [("client_id", clientID), ("scope", "x"), ("state", "s"), ("redirect_uri", home)]
                 .map { $0.0 == name ? ($0.0, "") : $0 })
         #expect(throws: AppFlipRequestError.missingParameter(name)) { try parse(query) }
+    }
+
+    // Google's App Flip sample omits `scope` when the console lists none: an empty scope.
+    @Test func aMissingScopeIsAnEmptyScope() throws {
+        let request = try parse("client_id=google-client&state=s&redirect_uri=" + AppFlipQuery.encode(home))
+        #expect(request.scopes == [])
+        #expect(request.scope == "")
+        #expect(request.successURL(code: "c") != nil)
     }
 
     @Test func acceptsAnEmptyScope() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleRedirects
 import OAuthCore
 import Support
 import Testing
@@ -141,6 +142,8 @@ import Testing
         #expect(response.error == "invalid_request")
     }
 
+    // The server answers through the same rule as AppFlipKit (GoogleRedirects.AppFlipRedirect);
+    // these are the edge cases on which the two former copies disagreed.
     @Test(arguments: [
         ("https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast", true),
         ("https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA.dev", true),
@@ -149,13 +152,24 @@ import Testing
         ("https://oauth-redirect.googleusercontent.com/a/", false),
         ("https://oauth-redirect.googleusercontent.com.evil.example/a/x", false),
         ("https://oauth-redirect.googleusercontent.com/a/x/y", false),
+        ("https://oauth-redirect.googleusercontent.com:/a/com.google.OPA", false),
+        ("https://oauth-redirect.googleusercontent.com/a/com%2Egoogle.OPA", false),
+        ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1", false),
+        ("https://oauth-redirect.googleusercontent.com\\@evil.example/a/x", false),
     ])
     func googleAppFlipURIPattern(uri: String, expected: Bool) async {
-        #expect(AppFlipRedirect.isGoogleAppFlipURI(uri) == expected)
+        #expect(AppFlipRedirect.isGoogleAppFlipRedirect(uri) == expected)
+    }
+
+    @Test func anEmptyPortGetsNoRedirectTo() async throws {
+        let f = try Fixture()
+        let response = appFlip(f, token: nil, redirectURI: "https://oauth-redirect.googleusercontent.com:/a/com.google.OPA")
+        #expect(response.error == "invalid_request")
+        #expect(response.string("redirect_to") == nil)
     }
 
     @Test func twelveRegisteredURIs() async {
-        #expect(AppFlipRedirect.registeredURIs.count == 12)
-        #expect(AppFlipRedirect.registeredURIs.allSatisfy(AppFlipRedirect.isGoogleAppFlipURI))
+        #expect(GoogleRedirectURIs.appFlip.count == 12)
+        #expect(GoogleRedirectURIs.appFlip.allSatisfy(AppFlipRedirect.isGoogleAppFlipRedirect))
     }
 }

@@ -119,6 +119,8 @@ def test_apple_app_site_association(server, setup):
     assert app_id.endswith("." + APPLE_BUNDLE)
     assert details == [{"appIDs": [app_id], "components": [{"/": "/app-flip", "comment": details[0]["components"][0]["comment"]}],
                         "appID": app_id, "paths": ["/app-flip"]}]
+    # Password AutoFill beside Sign in with Apple (issue 11 item 3).
+    assert response.json()["webcredentials"] == {"apps": [app_id]}
 
 
 def test_assetlinks_is_an_empty_list_when_not_configured(server, setup):
@@ -200,6 +202,7 @@ def test_configured_path_and_android_asset_links(configured):
     aasa = requests.get(configured.url("/.well-known/apple-app-site-association"), timeout=5).json()
     assert aasa["applinks"]["details"][0]["paths"] == ["/link/google"]
     assert aasa["applinks"]["details"][0]["components"][0]["/"] == "/link/google"
+    assert aasa["webcredentials"]["apps"] == [d["appIDs"][0] for d in aasa["applinks"]["details"]]
     links = requests.get(configured.url("/.well-known/assetlinks.json"), timeout=5).json()
     assert links == [{"relation": ["delegate_permission/common.handle_all_urls"],
                       "target": {"namespace": "android_app", "package_name": "com.example.smarthome",

@@ -29,7 +29,14 @@ enum UniversalLinkDocuments {
             let details: [Detail]
         }
 
+        /// Password AutoFill: the same apps may offer the passwords saved for this domain
+        /// (Apple, "Supporting associated domains": `webcredentials.apps`).
+        struct WebCredentials: Encodable, Equatable {
+            let apps: [String]
+        }
+
         let applinks: AppLinks
+        let webcredentials: WebCredentials
     }
 
     static func appleAssociation(appIDs: [String], appFlipPath: String) -> AppleAssociation {
@@ -37,7 +44,7 @@ enum UniversalLinkDocuments {
         let details = appIDs.map {
             AppleAssociation.Detail(appIDs: [$0], components: [component], appID: $0, paths: [appFlipPath])
         }
-        return AppleAssociation(applinks: .init(apps: [], details: details))
+        return AppleAssociation(applinks: .init(apps: [], details: details), webcredentials: .init(apps: appIDs))
     }
 
     /// Android's Digital Asset Links statement list (`/.well-known/assetlinks.json`); `[]` when no

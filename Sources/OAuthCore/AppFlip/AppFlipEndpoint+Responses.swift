@@ -1,3 +1,4 @@
+import GoogleRedirects
 import Support
 
 extension AppFlipEndpoint {
@@ -20,7 +21,7 @@ extension AppFlipEndpoint {
             "error": .string(error.code.rawValue),
             "error_description": .string(error.description),
         ]
-        if let redirectURI, AppFlipRedirect.isGoogleAppFlipURI(redirectURI) {
+        if let redirectURI, AppFlipRedirect.isGoogleAppFlipRedirect(redirectURI) {
             var items = [("error", error.code.rawValue), ("error_description", error.description)]
             if let state { items.append(("state", state)) }
             body["redirect_to"] = .string(AuthorizationResponse.url(redirectURI, items))

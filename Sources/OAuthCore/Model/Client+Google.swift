@@ -1,3 +1,4 @@
+import GoogleRedirects
 import Foundation
 
 extension Client {
@@ -9,7 +10,7 @@ extension Client {
     public var isRegisteredForGoogle: Bool {
         appFlip || redirectURIs.contains { uri in
             guard let url = URLComponents(string: uri), url.scheme == "https", let host = url.host else { return false }
-            return AppFlipRedirect.hosts.containsBytes(host)
+            return GoogleRedirectURIs.hosts.containsBytes(host)
         }
     }
 }

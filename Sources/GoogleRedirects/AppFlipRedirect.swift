@@ -1,9 +1,10 @@
-/// Checks a `redirect_uri` against Google's App Flip pattern
+/// The one App Flip redirect-URI rule, shared by the app (AppFlipKit) and the server (OAuthCore's
+/// App Flip endpoint): `redirect_uri` must be exactly
 /// `https://oauth-redirect(-sandbox).googleusercontent.com/a/GOOGLE_APP_BUNDLE_ID`
-/// (App Flip iOS guide, step 3 of "Modify your iOS app").
+/// (https://developers.google.com/identity/account-linking/app-flip-ios, "Modify your iOS app").
 ///
 /// The string is checked as written, not through a URL parser, so that parsers that disagree
-/// about `@`, `\` or ports cannot be played against each other.
+/// about `@`, `\`, empty ports or percent escapes cannot be played against each other.
 public enum AppFlipRedirect {
     /// Why a `redirect_uri` is not one of Google's App Flip redirect URIs.
     public enum Problem: Error, Equatable, Sendable {
@@ -12,6 +13,9 @@ public enum AppFlipRedirect {
         case port
         case host
         case path
+        /// None of Google's redirect URIs has a query; the answer's parameters are the only query.
+        case query
+        /// RFC 6749 §3.1.2: a redirection endpoint MUST NOT include a fragment.
         case fragment
     }
 
@@ -21,8 +25,6 @@ public enum AppFlipRedirect {
     }
 
     /// The first problem found in `uri`, or nil when it is a valid App Flip redirect URI.
-    /// A query is allowed (return parameters are appended to it); a fragment is not
-    /// (RFC 6749 §3.1.2: a redirection endpoint MUST NOT include a fragment).
     public static func check(_ uri: String) -> Problem? {
         let scheme = "https://"
         guard uri.hasPrefix(scheme) else { return .notHTTPS }
@@ -32,11 +34,15 @@ public enum AppFlipRedirect {
         let authority = beforeQuery.prefix { $0 != "/" && $0 != "\\" }
         if authority.contains("@") { return .userInfo }
         if authority.contains(":") { return .port }
-        guard GoogleRedirectURIs.hosts.contains(String(authority)) else { return .host }
-        return isBundlePath(beforeQuery.dropFirst(authority.count)) ? nil : .path
+        guard GoogleRedirectURIs.hosts.contains(where: { $0.utf8.elementsEqual(authority.utf8) }) else {
+            return .host
+        }
+        guard isBundlePath(beforeQuery.dropFirst(authority.count)) else { return .path }
+        return beforeQuery.count == rest.count ? nil : .query
     }
 
-    /// `/a/` followed by exactly one non-empty segment of letters, digits, dots and hyphens.
+    /// `/a/` followed by exactly one non-empty segment of letters, digits, dots and hyphens
+    /// (a bundle ID; a percent escape is refused, never decoded).
     static func isBundlePath(_ path: Substring) -> Bool {
         guard path.hasPrefix("/a/") else { return false }
         let bundle = path.dropFirst(3)

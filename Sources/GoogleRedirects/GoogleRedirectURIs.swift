@@ -1,7 +1,7 @@
 /// Google's registered redirect URIs for account linking.
 ///
-/// App Flip iOS guide ("Modify your authorization endpoint to support App Flip"): the Google Home
-/// app uses the `com.google.Chromecast*` URIs and the Google Assistant app the `com.google.OPA*`
+/// App Flip iOS guide (https://developers.google.com/identity/account-linking/app-flip-ios): the
+/// Google Home app uses the `com.google.Chromecast*` URIs and the Google Assistant app the `com.google.OPA*`
 /// ones, each on the production and the sandbox host.
 public enum GoogleRedirectURIs {
     /// The two hosts Google redirects from (production and sandbox).
