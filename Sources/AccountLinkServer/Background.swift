@@ -8,14 +8,15 @@ extension AccountLinkApp {
     /// revocations that could not be delivered. Returns the task so `serve` can cancel it.
     public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
         // On the store's own threads (StoreThreads.swift): the purge blocks on the database.
-        Task.detached(executorPreference: storeExecutor(runtime.storage)) { [runtime] in
+        Task.detached(executorPreference: storeExecutor(runtime.storage)) { [runtime, environment] in
             while !Task.isCancelled {
                 do {
                     // Rotations made by `accountlink keys rotate` or another instance.
                     try runtime.keyRing.refresh()
                     let now = runtime.clock.now()
                     let reuseWindow = TimeInterval(runtime.configuration.refreshReuseWindow)
-                    let purged = try runtime.storage.purgeExpired(before: now)
+                    // OAuthCore's purge: expired records and the login throttle's old entries.
+                    let purged = try purgeExpired(now: now, environment: environment)
                         + runtime.storage.purgeRefreshHistory(before: now.addingTimeInterval(-reuseWindow))
                     if purged > 0 { runtime.logger.info("purged expired records", ["count": String(purged)]) }
                     _ = try await runtime.deletion.retryDue()
