@@ -5,12 +5,20 @@ import OAuthCore
 import Pages
 import Support
 
-/// Signs ID tokens with the active key of the key ring (RS256 by default).
+/// Signs with the active keys of the key ring: the RS256 key by default, the key of a client's
+/// `id_token_signed_response_alg` for its ID tokens.
 struct KeyRingSigner: IDTokenSigner {
     let keyRing: SigningKeyRing
 
     func sign(claims: [String: OAuthCore.JSONValue]) throws -> String {
         try keyRing.current().active.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
+    }
+
+    func sign(claims: [String: OAuthCore.JSONValue], algorithm: String) throws -> String {
+        guard let key = try keyRing.current().activeByAlgorithm[algorithm] else {
+            throw RuntimeError("no active \(algorithm) signing key; run `accountlink keys rotate --es256`")
+        }
+        return try key.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
     }
 }
 

@@ -26,6 +26,7 @@ public enum StoreConformance {
         + hardeningCases
         + resourceServerCases + auditQueryCases
         + mailCases
+        + tokenPathCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

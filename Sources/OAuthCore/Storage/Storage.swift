@@ -5,7 +5,7 @@ import Foundation
 /// groups several so that either all of them happen or none (STYLE.md §6).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
-    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, Sendable
+    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, TokenBulkStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.

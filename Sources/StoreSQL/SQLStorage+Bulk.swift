@@ -1,0 +1,47 @@
+import Foundation
+import OAuthCore
+
+extension SQLStorage {
+    /// One transaction; rows go in `bulkRows` at a time through one multi-row INSERT, prepared once
+    /// and reused (each backend caches statements by their text), the rest one row at a time.
+    /// A plain `run`, not `insert`: a conflict fails the whole call anyway, so no savepoint is needed.
+    public func insertTokens(_ tokens: [TokenRecord]) throws {
+        var encodedScopes: [[String]: SQLValue] = [:]
+        try atomic { db in
+            var start = tokens.startIndex
+            while start < tokens.endIndex {
+                let count = tokens.endIndex - start >= bulkRows ? bulkRows : 1
+                var values: [SQLValue] = []
+                values.reserveCapacity(count * 11)
+                for token in tokens[start..<start + count] {
+                    let scope = try encodedScopes[token.scope] ?? .strings(token.scope)
+                    encodedScopes[token.scope] = scope
+                    values += Self.tokenValues(token, scope: scope)
+                }
+                try db.run(count == 1 ? insertTokenSQL : bulkInsertTokensSQL, values)
+                start += count
+            }
+        }
+    }
+
+    /// The token columns in `Columns.token` order.
+    static func tokenValues(_ token: TokenRecord, scope: SQLValue) -> [SQLValue] {
+        [
+            .text(token.hash), .text(token.kind.rawValue), .text(token.grantID), .text(token.clientID),
+            .text(token.accountID), scope, .date(token.authTime), .date(token.createdAt),
+            .optionalDate(token.expiresAt), .optionalDate(token.revokedAt), .optionalDate(token.rotatedAt),
+        ]
+    }
+}
+
+/// One token row (`insertToken`), built once.
+let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
+private let bulkRows = 200
+private let bulkInsertTokensSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: bulkRows)
+
+/// `($1, …, $11), ($12, …, $22), …` for `rows` rows of the token columns.
+private func tokenPlaceholders(rows: Int) -> String {
+    (0..<rows).map { row in
+        "(" + (1...11).map { "$\(row * 11 + $0)" }.joined(separator: ", ") + ")"
+    }.joined(separator: ", ")
+}
