@@ -14,8 +14,11 @@ struct KeyRingSigner: IDTokenSigner {
         try keyRing.current().active.sign(payload: OAuthCore.JSONValue.object(claims).bytes)
     }
 
+    /// A key missing from the cache is looked for once in the store (a rotation made by the CLI since
+    /// the last periodic refresh). ID tokens are signed after the grant's transaction has committed.
     func sign(claims: [String: OAuthCore.JSONValue], algorithm: String) throws -> String {
-        guard let key = try keyRing.current().activeByAlgorithm[algorithm] else {
+        guard let key = try keyRing.current().activeByAlgorithm[algorithm] ?? keyRing.refresh().activeByAlgorithm[algorithm]
+        else {
             throw RuntimeError("no active \(algorithm) signing key; run `accountlink keys rotate --es256`")
         }
         return try key.sign(payload: OAuthCore.JSONValue.object(claims).bytes)

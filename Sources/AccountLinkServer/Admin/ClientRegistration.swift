@@ -73,7 +73,8 @@ public struct ClientRegistration: Sendable {
             throw .data("id_token_signed_response_alg must be RS256 or ES256, not \(idTokenSignedResponseAlg)")
         }
         let active: SigningKey?
-        do { active = try runtime.keyRing.current().activeByAlgorithm[idTokenSignedResponseAlg] } catch {
+        // Read from the store, not the cache: the key may have been made by the CLI a moment ago.
+        do { active = try runtime.keyRing.refresh().activeByAlgorithm[idTokenSignedResponseAlg] } catch {
             throw .data("cannot read the signing keys: \(error)")
         }
         guard active != nil else {
