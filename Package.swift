@@ -42,7 +42,8 @@ let package = Package(
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
         .target(name: "AppFlipKit"),
-        .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
+        .executableTarget(name: "accountlink-bench",
+                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),

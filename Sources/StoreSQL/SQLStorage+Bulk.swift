@@ -5,21 +5,21 @@ extension SQLStorage {
     /// One transaction; rows go in `bulkRows` at a time through one multi-row INSERT, prepared once
     /// and reused (each backend caches statements by their text), the rest one row at a time.
     /// A plain `run`, not `insert`: a conflict fails the whole call anyway, so no savepoint is needed.
-    public func insertTokens(_ tokens: [TokenRecord]) throws {
+    public func insertTokens(_ tokens: some Sequence<TokenRecord>) throws {
         var encodedScopes: [[String]: SQLValue] = [:]
+        var batch: [SQLValue] = []
+        batch.reserveCapacity(bulkRows * tokenColumnCount)
         try atomic { db in
-            var start = tokens.startIndex
-            while start < tokens.endIndex {
-                let count = tokens.endIndex - start >= bulkRows ? bulkRows : 1
-                var values: [SQLValue] = []
-                values.reserveCapacity(count * 11)
-                for token in tokens[start..<start + count] {
-                    let scope = try encodedScopes[token.scope] ?? .strings(token.scope)
-                    encodedScopes[token.scope] = scope
-                    values += Self.tokenValues(token, scope: scope)
-                }
-                try db.run(count == 1 ? insertTokenSQL : bulkInsertTokensSQL, values)
-                start += count
+            for token in tokens {
+                let scope = try encodedScopes[token.scope] ?? .strings(token.scope)
+                encodedScopes[token.scope] = scope
+                batch += Self.tokenValues(token, scope: scope)
+                guard batch.count == bulkRows * tokenColumnCount else { continue }
+                try db.run(bulkInsertTokensSQL, batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+            for row in stride(from: 0, to: batch.count, by: tokenColumnCount) {
+                try db.run(insertTokenSQL, Array(batch[row..<row + tokenColumnCount]))
             }
         }
     }
@@ -34,6 +34,7 @@ extension SQLStorage {
     }
 }
 
+private let tokenColumnCount = 11
 /// One token row (`insertToken`), built once.
 let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
 private let bulkRows = 200
@@ -42,6 +43,6 @@ private let bulkInsertTokensSQL = "INSERT INTO tokens (\(Columns.token)) VALUES 
 /// `($1, …, $11), ($12, …, $22), …` for `rows` rows of the token columns.
 private func tokenPlaceholders(rows: Int) -> String {
     (0..<rows).map { row in
-        "(" + (1...11).map { "$\(row * 11 + $0)" }.joined(separator: ", ") + ")"
+        "(" + (1...tokenColumnCount).map { "$\(row * tokenColumnCount + $0)" }.joined(separator: ", ") + ")"
     }.joined(separator: ", ")
 }

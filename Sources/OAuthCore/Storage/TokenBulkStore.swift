@@ -3,5 +3,6 @@
 public protocol TokenBulkStore {
     /// Inserts every record in one transaction: all of them, or none (a hash already stored fails
     /// the whole call with `StoreError.conflict`, and nothing is kept).
-    func insertTokens(_ tokens: [TokenRecord]) throws
+    /// The records are read once, in order, as the insert goes (a million need not sit in memory).
+    func insertTokens(_ tokens: some Sequence<TokenRecord>) throws
 }
