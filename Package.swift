@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["accountlink"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
-        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support"]),
         .testTarget(name: "IdentityTests",
                     dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "Support"]),
         .testTarget(name: "StorePostgresTests",

