@@ -2,15 +2,18 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One connection
-/// behind a lock serves every call, so each method is atomic and `consumeCode`/`markRotated` are
-/// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. The `Storage` methods are
+/// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One writer
+/// connection behind a lock runs every write, so each statement is atomic and `consumeCode`/`markRotated`
+/// are exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. SELECTs outside a
+/// transaction run on read-only connections beside it (`SQLiteReaders`). The `Storage` methods are
 /// StoreSQL's, shared with PostgreSQL; this type supplies the connection, the lock and transactions.
 public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: `connection` is only touched while `lock` is held, or by a transaction view, which
     // is used only on the thread that holds the lock for the duration of `transaction`.
     private let connection: SQLiteConnection
     private let lock: NSLock?
+    /// Nil in a transaction view: a transaction reads through its own (writer) connection.
+    private let readers: SQLiteReaders?
 
     /// Opens (creating if needed) the database file at `path`; its folder must exist. Call
     /// `migrate()` before first use.
@@ -24,15 +27,22 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         try connection.script("PRAGMA journal_mode = WAL")
         try connection.script("PRAGMA synchronous = NORMAL")
         try connection.script("PRAGMA foreign_keys = ON")
-        // 16 MiB of page cache (the default is 2 MiB): the upper levels of the token B-trees stay
-        // in memory at a million tokens (docs/performance.md).
-        try connection.script("PRAGMA cache_size = -16384")
-        self.init(connection: connection, lock: NSLock())
+        // 4 MiB of page cache for the writer and each reader (the default is 2 MiB): the upper levels
+        // of the token B-trees stay in memory at a million tokens, within the RSS budget
+        // (docs/performance.md).
+        try connection.script("PRAGMA cache_size = -\(SQLiteReaders.cacheKiB)")
+        let readers = try SQLiteReaders(path: path, count: Self.readerCount,
+                                        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.init(connection: connection, lock: NSLock(), readers: readers)
     }
 
-    private init(connection: SQLiteConnection, lock: NSLock?) {
+    /// One reader per core, at least two.
+    static var readerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+
+    private init(connection: SQLiteConnection, lock: NSLock?, readers: SQLiteReaders?) {
         self.connection = connection
         self.lock = lock
+        self.readers = readers
     }
 
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
@@ -68,7 +78,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard lock != nil else { return try body(self) }
         return try locked { db in
-            try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil)) }
+            try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil, readers: nil)) }
         }
     }
 
@@ -92,8 +102,10 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 }
 
 extension SQLiteStorage: SQLDatabase {
+    /// Outside a transaction, SELECTs go to the readers and the rest to the writer, a statement at a time.
     package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try locked { try body($0) }
+        guard let readers, lock != nil else { return try locked { try body($0) } }
+        return try body(SQLiteRoutedConnection(readers: readers, write: { statement in try self.locked(statement) }))
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).

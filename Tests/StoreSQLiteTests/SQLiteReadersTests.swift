@@ -1,0 +1,59 @@
+import Foundation
+import OAuthCore
+import Testing
+
+@testable import StoreSQLite
+
+/// The read connections beside the writer (issue 16, docs/performance.md): a read is not held up by
+/// a running transaction and sees only committed rows; only SELECTs are routed to them.
+@Suite struct SQLiteReadersTests {
+    @Test func aReadDuringATransactionIsServedAndSeesOnlyCommittedRows() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try storage.migrate()
+            try storage.insertClient(client("committed"))
+            let inside = DispatchSemaphore(value: 0)
+            let readDone = DispatchSemaphore(value: 0)
+            let writer = Thread {
+                try? storage.transaction { tx in
+                    try tx.insertClient(client("uncommitted"))
+                    inside.signal()
+                    // Generous: the machine is shared; without readers the read below would wait here.
+                    _ = readDone.wait(timeout: .now() + 60)
+                }
+            }
+            writer.start()
+            #expect(inside.wait(timeout: .now() + 60) == .success)
+            #expect(try storage.client(id: "committed") != nil, "read while the writer is held")
+            #expect(try storage.client(id: "uncommitted") == nil, "not yet committed")
+            readDone.signal()
+            var seen: Client?
+            for _ in 0..<600 where seen == nil {
+                seen = try storage.client(id: "uncommitted")
+                if seen == nil { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(seen != nil, "visible once committed")
+        }
+    }
+
+    @Test func onlySelectsGoToTheReaders() {
+        #expect(SQLiteRoutedConnection.isSelect("SELECT 1"))
+        #expect(SQLiteRoutedConnection.isSelect("\n   select hash FROM tokens"))
+        #expect(!SQLiteRoutedConnection.isSelect("UPDATE tokens SET revoked_at = 1 RETURNING hash"))
+        #expect(!SQLiteRoutedConnection.isSelect("INSERT INTO t SELECT 1"))
+        #expect(!SQLiteRoutedConnection.isSelect("SELEC"))
+    }
+
+    @Test func aReaderRefusesWrites() throws {
+        try TemporaryFolder.with { folder in
+            let readers = try SQLiteReaders(path: folder.path("db.sqlite"), count: 1, busyTimeoutMilliseconds: 100)
+            #expect(throws: StoreError.self) {
+                try readers.read { try $0.script("CREATE TABLE t (x INTEGER)") }
+            }
+        }
+    }
+
+    private func client(_ id: String) -> Client {
+        Client(id: id, name: id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+}
