@@ -14,6 +14,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     private let lock: NSLock?
     /// Nil in a transaction view: a transaction reads through its own (writer) connection.
     private let readers: SQLiteReaders?
+    private let checkpointer: SQLiteCheckpointer?
 
     /// Opens (creating if needed) the database file at `path`; its folder must exist. Call
     /// `migrate()` before first use.
@@ -31,18 +32,23 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         // of the token B-trees stay in memory at a million tokens, within the RSS budget
         // (docs/performance.md).
         try connection.script("PRAGMA cache_size = -\(SQLiteReaders.cacheKiB)")
+        // A backstop: the checkpointer below normally keeps the WAL far shorter (4000 pages = 16 MiB).
+        try connection.script("PRAGMA wal_autocheckpoint = 4000")
         let readers = try SQLiteReaders(path: path, count: Self.readerCount,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        self.init(connection: connection, lock: NSLock(), readers: readers)
+        self.init(connection: connection, lock: NSLock(), readers: readers,
+                  checkpointer: try SQLiteCheckpointer(path: path))
     }
 
     /// One reader per core, at least two.
     static var readerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
-    private init(connection: SQLiteConnection, lock: NSLock?, readers: SQLiteReaders?) {
+    private init(connection: SQLiteConnection, lock: NSLock?, readers: SQLiteReaders?,
+                 checkpointer: SQLiteCheckpointer? = nil) {
         self.connection = connection
         self.lock = lock
         self.readers = readers
+        self.checkpointer = checkpointer
     }
 
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.

@@ -57,3 +57,24 @@ import Testing
         Client(id: id, name: id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
     }
 }
+
+/// The background checkpointer (docs/performance.md): committed pages reach the database file
+/// without any later commit crossing the auto-checkpoint threshold.
+@Suite struct SQLiteCheckpointerTests {
+    @Test func committedPagesReachTheDatabaseFileInTheBackground() throws {
+        try TemporaryFolder.with { folder in
+            let path = folder.path("db.sqlite")
+            let storage = try SQLiteStorage(path: path)
+            // Switching to WAL wrote the header page; the schema, far below the 4000-page
+            // threshold, is in the WAL until a checkpoint copies it.
+            try storage.migrate()
+            var size = 0
+            for _ in 0..<600 where size <= 4096 {
+                size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                if size <= 4096 { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(size > 4096, "the schema was checkpointed into the database file")
+            #expect(try storage.texts("SELECT count(*) FROM schema_migrations") == [String(SQLiteMigrations.all.count)])
+        }
+    }
+}
