@@ -11,7 +11,8 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: `connection` is only touched while `lock` is held, or by a transaction view, which
     // is used only on the thread that holds the lock for the duration of `transaction`.
     private let connection: SQLiteConnection
-    private let lock: NSLock?
+    /// Nil in a transaction view, which runs on the thread that holds the writer.
+    private let writer: SQLiteWriter?
     /// Nil in a transaction view: a transaction reads through its own (writer) connection.
     private let readers: SQLiteReaders?
     private let checkpointer: SQLiteCheckpointer?
@@ -36,17 +37,17 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         try connection.script("PRAGMA wal_autocheckpoint = 4000")
         let readers = try SQLiteReaders(path: path, count: Self.readerCount,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        self.init(connection: connection, lock: NSLock(), readers: readers,
+        self.init(connection: connection, writer: SQLiteWriter(connection), readers: readers,
                   checkpointer: try SQLiteCheckpointer(path: path))
     }
 
     /// One reader per core, at least two.
     static var readerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
-    private init(connection: SQLiteConnection, lock: NSLock?, readers: SQLiteReaders?,
+    private init(connection: SQLiteConnection, writer: SQLiteWriter?, readers: SQLiteReaders?,
                  checkpointer: SQLiteCheckpointer? = nil) {
         self.connection = connection
-        self.lock = lock
+        self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
     }
@@ -81,11 +82,11 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 
     public var sqlBackend: SQLBackend { SQLBackend(self) }
 
+    /// Concurrent transactions share one COMMIT (group commit, `SQLiteWriter`); each still sees
+    /// all or nothing of its own writes, and none returns before they are committed.
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
-        guard lock != nil else { return try body(self) }
-        return try locked { db in
-            try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil, readers: nil)) }
-        }
+        guard let writer else { return try body(self) }
+        return try writer.grouped { db in try body(SQLiteStorage(connection: db, writer: nil, readers: nil)) }
     }
 
     public func ping() throws {
@@ -94,10 +95,8 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 
     /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
     private func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard let lock else { return try body(connection) }
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(connection)
+        guard let writer else { return try body(connection) }
+        return try writer.locked(body)
     }
 
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (→ `.unavailable`)
@@ -110,13 +109,13 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 extension SQLiteStorage: SQLDatabase {
     /// Outside a transaction, SELECTs go to the readers and the rest to the writer, a statement at a time.
     package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        guard let readers, lock != nil else { return try locked { try body($0) } }
+        guard let readers, writer != nil else { return try locked { try body($0) } }
         return try body(SQLiteRoutedConnection(readers: readers, write: { statement in try self.locked(statement) }))
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
     package func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        guard lock != nil else { return try body(connection) }
+        guard writer != nil else { return try body(connection) }
         return try locked { db in try SQLiteStorage.inTransaction(db) { try body(db) } }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Synchronization
 import Testing
 
 @testable import StoreSQLite
@@ -52,10 +53,6 @@ import Testing
             }
         }
     }
-
-    private func client(_ id: String) -> Client {
-        Client(id: id, name: id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
-    }
 }
 
 /// The background checkpointer (docs/performance.md): committed pages reach the database file
@@ -77,4 +74,41 @@ import Testing
             #expect(try storage.texts("SELECT count(*) FROM schema_migrations") == [String(SQLiteMigrations.all.count)])
         }
     }
+}
+
+/// Group commit (docs/performance.md): concurrent transactions may share a COMMIT, yet each keeps
+/// all or nothing of its writes, and a failing one takes nobody else's with it.
+@Suite struct SQLiteGroupCommitTests {
+    struct Refused: Error {}
+
+    @Test func concurrentTransactionsKeepTheirOwnOutcome() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try storage.migrate()
+            let outcomes = Mutex<[Int: Bool]>([:])
+            let threads = (0..<24).map { index in
+                Thread {
+                    let kept = (try? storage.transaction { tx -> Void in
+                        try tx.insertClient(client("c\(index)"))
+                        try tx.insertClient(client("d\(index)"))
+                        if index % 3 == 0 { throw Refused() }
+                    }) != nil
+                    outcomes.withLock { $0[index] = kept }
+                }
+            }
+            threads.forEach { $0.start() }
+            for _ in 0..<1200 where outcomes.withLock({ $0.count }) < threads.count { Thread.sleep(forTimeInterval: 0.05) }
+            let seen = outcomes.withLock { $0 }
+            #expect(seen.count == threads.count, "every transaction returned")
+            for index in 0..<threads.count {
+                let stored = [try storage.client(id: "c\(index)") != nil, try storage.client(id: "d\(index)") != nil]
+                #expect(seen[index] == (index % 3 != 0), "transaction \(index) outcome")
+                #expect(stored == [index % 3 != 0, index % 3 != 0], "transaction \(index): all or nothing")
+            }
+        }
+    }
+}
+
+private func client(_ id: String) -> Client {
+    Client(id: id, name: id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 }
