@@ -3,7 +3,7 @@ extension SQLiteMigrations {
     /// §2 `id_token_signed_response_alg`), RS256 for every client registered before; and `tokens`
     /// rebuilt WITHOUT ROWID, so the row lives in its primary key's B-tree: a lookup by hash walks one
     /// tree instead of the hash index and then the table, and an insert writes one B-tree fewer
-    /// (docs/performance.md; https://www.sqlite.org/withoutrowid.html).
+    /// (docs/performance.md).
     static let tokenPath = """
         ALTER TABLE clients ADD COLUMN id_token_signed_response_alg TEXT NOT NULL DEFAULT 'RS256';
         CREATE TABLE tokens_by_hash (

@@ -4,7 +4,7 @@ import StoreSQL
 import Synchronization
 
 /// Read-only connections beside the writer (WAL mode lets readers run while one writer writes,
-/// https://www.sqlite.org/wal.html): a SELECT outside a transaction takes a free reader instead of
+/// docs/performance.md): a SELECT outside a transaction takes a free reader instead of
 /// waiting for the one writer connection. Each reader is used by one thread at a time (its lock).
 final class SQLiteReaders: @unchecked Sendable {
     // @unchecked: each connection is touched only while its lock is held.
