@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module boundaries follow ../shared/DESIGN.md: each C library is imported by one Swift module,
+// Module boundaries follow docs/architecture.md: each C library is imported by one Swift module,
 // OAuthCore never sees HTTP or C, and AppFlipKit depends on Foundation only.
 let package = Package(
     name: "AccountLink",

@@ -169,7 +169,7 @@ def run_store(name, database, extra):
         server = Server(folder, database.replace("FOLDER", folder), extra)
         try:
             figures = prepare(server)
-            # The setup's password sign-ins take Argon2id's 64 MiB (PLATFORM.md); the peak counts from here.
+            # The setup's password sign-ins take Argon2id's 64 MiB (docs/performance.md, Memory); the peak counts from here.
             reset_peak_rss(server.process.pid)
             result = {"seed_small": seed(server, SMALL)}
             result["small"] = {f: wrk(server, *figures[f]) for f in FIGURES}

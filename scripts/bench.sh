@@ -12,7 +12,7 @@ else
   python3 scripts/bench.py
 fi
 
-# JOSE on one core beside OpenSSL's own figure (PLATFORM.md item 10).
+# JOSE on one core beside OpenSSL's own figure (docs/architecture.md platform note 10).
 speed=$(openssl speed -seconds 2 rsa2048 ecdsap256 2>/dev/null)
 rsa_verify=$(awk '/^rsa 2048 bits/ {print $7}' <<<"$speed")
 ec_sign=$(awk '/256 bits ecdsa \(nistp256\)/ {print $7}' <<<"$speed")

@@ -20,7 +20,7 @@ for target in $targets; do
     work=".build/fuzz-corpus/$target"
     mkdir -p "$work"
     log=".build/fuzz-artifacts/$target.log"
-    # Swift's backtracer can keep a crashed fuzzer alive for minutes (PLATFORM.md): off, and a hard timeout.
+    # Swift's backtracer can keep a crashed fuzzer alive for minutes (docs/architecture.md platform note 11): off, and a hard timeout.
     if SWIFT_BACKTRACE=enable=no FUZZ_TARGET="$target" timeout $((seconds + 60)) "$binary" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix=".build/fuzz-artifacts/$target-" "$work" "Fuzz/corpus/$target" >"$log" 2>&1; then

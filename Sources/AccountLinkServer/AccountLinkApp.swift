@@ -114,7 +114,7 @@ public final class AccountLinkApp: Sendable {
                                responder: router)
     }
 
-    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (CONTRACT.md, second round).
+    /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (docs/operations.md, Admin API).
     public func adminResponder() -> (any HTTPResponder)? {
         guard let admin = runtime.configuration.admin else { return nil }
         let api = AdminAPI(runtime: runtime, token: admin.token,

@@ -4,7 +4,7 @@ import JOSE
 import OAuthCore
 import Support
 
-/// Sign in with Apple and Google as configured (CONTRACT.md settings): the verifiers, Apple's
+/// Sign in with Apple and Google as configured (README.md, Configuration): the verifiers, Apple's
 /// REST client, the sign-in policy, notifications and deletion with revocation at Apple.
 public struct IdentityServices: Sendable {
     public let appleVerifier: AppleIdentityTokenVerifier?

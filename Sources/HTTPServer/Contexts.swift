@@ -18,7 +18,7 @@ final class ConnectionContext: Sendable {
 }
 
 /// Per-request state, created in the URI-log callback, stored (retained) in `*con_cls` and
-/// released in the request-completed callback (PLATFORM.md items 4 and 5).
+/// released in the request-completed callback (docs/architecture.md platform notes 4 and 5).
 /// `phase`, `body` and the request fields are touched only by the connection's worker thread;
 /// the handler task writes `response` before it resumes the connection.
 final class RequestContext: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Support
 
-/// One HTTP request as a plain value (STYLE.md §1): handlers never touch a socket.
+/// One HTTP request as a plain value (docs/architecture.md rule 1): handlers never touch a socket.
 public struct HTTPRequest: Sendable {
     public var method: String
     /// The percent-decoded path, without the query string.

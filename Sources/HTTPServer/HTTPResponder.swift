@@ -1,4 +1,4 @@
-/// Anything that turns a request into a response (STYLE.md §1).
+/// Anything that turns a request into a response (docs/architecture.md rule 1).
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
 }

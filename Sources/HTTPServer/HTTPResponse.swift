@@ -14,7 +14,8 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// JSON with sorted keys and unescaped slashes (PLATFORM.md item 9); 500 if encoding fails.
+    /// JSON with sorted keys and unescaped slashes (docs/architecture.md platform note 9); 500 if encoding
+    /// fails.
     public static func json(_ status: Int = 200, _ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

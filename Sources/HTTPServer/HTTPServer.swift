@@ -4,7 +4,7 @@ import Support
 import Synchronization
 
 /// The libmicrohttpd adapter: an epoll thread pool that parses HTTP and hands each complete
-/// request to an async `HTTPResponder` (PLATFORM.md items 4–6).
+/// request to an async `HTTPResponder` (docs/architecture.md platform notes 4–6).
 public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         /// IPv4 or IPv6 literal to bind.

@@ -28,7 +28,7 @@ extension ServerCore {
     }
 
     /// One structured line per request: method, path (never the query: it may hold a code), status,
-    /// duration and request id (STYLE.md §9).
+    /// duration and request id (docs/architecture.md rule 9).
     /// When the daemon refused the response (mid-body), the connection is closed instead and the
     /// line says so with `"closed": "true"`.
     func logAccess(_ request: RequestContext, status: Int, route: String? = nil, queued: Bool = true) {

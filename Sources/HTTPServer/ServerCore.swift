@@ -30,7 +30,7 @@ final class ServerCore: Sendable {
         self.trustedProxies = trustedProxies
     }
 
-    // MARK: the access handler as a state machine (STYLE.md §12)
+    // MARK: the access handler as a state machine (docs/architecture.md rule 12)
 
     func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                 uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
@@ -46,7 +46,8 @@ final class ServerCore: Sendable {
             dispatch(request, connection)
             return .YES
         case .handling:
-            // Resumed (PLATFORM.md item 6): answer now, on a later call than the first (item 4).
+            // Resumed (docs/architecture.md platform note 6): answer now, on a later call than the first
+            // (note 4).
             guard let response = request.takeResponse() else { return .YES }
             request.phase = .answered
             return send(response, for: request, on: connection)
@@ -74,7 +75,8 @@ final class ServerCore: Sendable {
         return RequestContext(rawURI: rawURI, connection: owner, now: monotonicNanoseconds())
     }
 
-    /// First call: headers are complete. Answer nothing yet (the keep-alive trap, PLATFORM.md item 4)
+    /// First call: headers are complete. Answer nothing yet (the keep-alive trap,
+    /// docs/architecture.md platform note 4)
     /// unless the announced body is already too large (RFC 9110 §15.5.14).
     private func headersArrived(_ request: RequestContext, _ connection: OpaquePointer,
                                 url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> MHD_Result

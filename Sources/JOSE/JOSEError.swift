@@ -1,5 +1,5 @@
 /// The one error JOSE throws: a machine-readable code plus a sentence a person can act on.
-/// The reason never contains key material or a token body (STYLE.md §9).
+/// The reason never contains key material or a token body (docs/architecture.md rule 9).
 public struct JOSEError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         case tooLarge, malformed, unsupportedAlgorithm, algorithmMismatch, unknownCritical

@@ -93,7 +93,7 @@ private final class UploadBody {
     }
 }
 
-/// A curl easy handle, cleaned up in deinit (STYLE.md §11).
+/// A curl easy handle, cleaned up in deinit (docs/architecture.md rule 11).
 private final class CurlEasy {
     let handle: UnsafeMutableRawPointer
 

@@ -2,8 +2,8 @@ import Foundation
 import OAuthCore
 import Support
 
-/// Delivers the outbox (DESIGN.md Data): claims a due mail with a compare-and-set before handing it to
-/// the server, so two senders never send one mail; records the server's outcome; retries with
+/// Delivers the outbox (docs/architecture.md, Data): claims a due mail with a compare-and-set before handing
+/// it to the server, so two senders never send one mail; records the server's outcome; retries with
 /// exponential back-off while nothing was accepted. A claim that lapses (the process died while
 /// sending) or a broken connection leaves the outcome unknown: such a mail is resent at most once.
 public struct OutboxSender: Sendable {

@@ -1,4 +1,4 @@
-// OAuthCore: the protocol core as pure values and functions (STYLE.md §2). No HTTP, no C.
+// OAuthCore: the protocol core as pure values and functions (docs/architecture.md rule 2). No HTTP, no C.
 //
 // The HTTP layer builds one `OAuthEnvironment` at start-up and maps routes as follows:
 //

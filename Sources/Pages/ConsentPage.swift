@@ -3,7 +3,7 @@
 /// Google, never "Google Home" or "Google Assistant"; an authorization statement; plain words on
 /// the data shared and why; Google's privacy policy; how to unlink; a way to switch account; the
 /// maker's logo; "Agree and link" and "Cancel". Any other client gets its own name, what it may do,
-/// "Allow" and "Cancel", and no Google wording. The buttons keep CONTRACT.md's names either way.
+/// "Allow" and "Cancel", and no Google wording. The buttons keep their names either way (docs/pages.md).
 public struct ConsentPage: Sendable {
     /// Google's privacy policy (App Flip guidelines, recommendation 1).
     public static let googlePrivacyPolicyURL = "https://policies.google.com/privacy"
@@ -65,7 +65,7 @@ public struct ConsentPage: Sendable {
             \(account(m))
             \(links(m))
             <div class="actions">
-            <!-- CONTRACT.md "Web forms": these two buttons, exactly. -->
+            <!-- docs/pages.md: these two buttons, exactly. -->
             <button name="decision" value="allow">\(m[forGoogle ? .agreeAndLink : .allow])</button>
             <button name="decision" value="deny">\(m[.cancel])</button>
             </div>
@@ -74,7 +74,8 @@ public struct ConsentPage: Sendable {
         return Layout.document(title: title, messages: m, body: body, frame: frame)
     }
 
-    /// Google's authorization statement (google-account-linking.md §7); none for other clients.
+    /// Google's authorization statement
+    /// (https://developers.home.google.com/cloud-to-cloud/project/authorization); none for other clients.
     func statement(_ m: Messages) -> HTML {
         guard forGoogle else { return .empty }
         return "<p class=\"statement\">\(authorizationStatement ?? m[.consentAuthorization])</p>"

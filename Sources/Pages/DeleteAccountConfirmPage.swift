@@ -1,5 +1,5 @@
 /// Asks before deleting an account (App Store Review Guideline 5.1.1(v): deletion offered in
-/// the app, with a confirmation step); the form POSTs to `/account/delete` (CONTRACT.md).
+/// the app, with a confirmation step); the form POSTs to `/account/delete` (docs/sign-in.md, Lifecycle).
 public struct DeleteAccountConfirmPage: Sendable {
     public var email: String
     public var csrfToken: String

@@ -1,6 +1,6 @@
 /// A fragment of HTML that is safe to emit.
 ///
-/// Escaped by default (STYLE.md §13, after node-oidc-provider's `html_safe.js`): the literal
+/// Escaped by default (docs/architecture.md rule 13, after node-oidc-provider's `html_safe.js`): the literal
 /// parts of an `HTML` string literal are markup written in this module's source, while every
 /// interpolated `String` is escaped. Markup from anywhere else enters only through the loudly
 /// named `HTML.unsafeRaw(_:)`.

@@ -1,4 +1,4 @@
-/// `GET /` and unknown paths (CONTRACT.md: HTML landing and 404 pages in the person's language).
+/// `GET /` and unknown paths (README.md "The pages": HTML landing and 404 pages in the person's language).
 public struct LandingPage: Sendable {
     public var productName: String
     public var logoURL: String?

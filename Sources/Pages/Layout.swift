@@ -46,7 +46,7 @@ enum Layout {
             """
     }
 
-    /// The hidden CSRF field every form carries (CONTRACT.md "Web forms").
+    /// The hidden CSRF field every form carries (docs/pages.md).
     static func csrf(_ token: String) -> HTML {
         "<input type=\"hidden\" name=\"csrf_token\" value=\"\(token)\">"
     }

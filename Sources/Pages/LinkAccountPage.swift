@@ -1,6 +1,6 @@
 /// Shown when a new Apple or Google identity carries a verified email that an existing account
-/// already owns: the person proves that account before the identity is linked (DESIGN.md,
-/// "never creates a second account silently"; CONTRACT.md `link_required`).
+/// already owns: the person proves that account before the identity is linked (docs/architecture.md,
+/// Decisions: one person, one account; docs/sign-in.md `link_required`).
 public struct LinkAccountPage: Sendable {
     public var productName: String
     public var logoURL: String?

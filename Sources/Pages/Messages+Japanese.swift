@@ -1,7 +1,7 @@
 extension Messages {
-    /// Japanese. "Apple でサインイン" is the wording of Apple's Japanese material (the seed
-    /// `sign-in-with-apple-enhancements.ja.txt`); the consent buttons use Google's Japanese App
-    /// Flip wording 「同意してリンク」「キャンセル」.
+    /// Japanese. "Apple でサインイン" is the wording of Apple's Japanese material (the
+    /// Japanese edition of its session "Enhance your Sign in with Apple experience"); the consent buttons use
+    /// Google's Japanese App Flip wording 「同意してリンク」「キャンセル」.
     public static let japaneseTable: [Key: String] = [
         .signInTitle: "{product} にログイン",
         .email: "メールアドレス",

@@ -1,6 +1,6 @@
 extension Messages {
     /// Persian (right to left). "ورود با گوگل" is the button wording of Google's Persian Google
-    /// Sign-In page for iOS (the seed `google-sign-in-ios-macos.fa.txt`).
+    /// Sign-In page for iOS (https://developers.google.com/identity/sign-in/ios/sign-in?hl=fa).
     public static let persianTable: [Key: String] = [
         .signInTitle: "ورود به {product}",
         .email: "ایمیل",

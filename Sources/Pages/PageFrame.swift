@@ -7,7 +7,8 @@ public struct PageFrame: Sendable, Equatable {
 
     /// `#rgb` or `#rrggbb`; anything else is ignored (`Layout.css` keeps its default).
     public var accentColor: String?
-    /// The maker's policies, linked in the footer (CONTRACT.md `ACCOUNTLINK_PRIVACY_URL`, `ACCOUNTLINK_TERMS_URL`).
+    /// The maker's policies, linked in the footer (README.md: `ACCOUNTLINK_PRIVACY_URL`,
+    /// `ACCOUNTLINK_TERMS_URL`).
     public var privacyURL: String?
     public var termsURL: String?
     /// A same-origin GET URL that shows this page again; the language switch adds `lang=TAG`.

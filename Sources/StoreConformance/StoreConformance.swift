@@ -14,7 +14,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// The one suite every backend runs (STYLE.md §6). Test targets look a case up by name:
+/// The one suite every backend runs (docs/architecture.md rule 6). Test targets look a case up by name:
 /// `@Test(arguments: StoreConformance.cases.map(\.name))`, then `StoreConformance.run(name, on: store)`.
 ///
 /// Dates in the suite are whole seconds: backends store them as integer milliseconds since 1970.

@@ -3,8 +3,8 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// One libpq connection, finished in `deinit` (STYLE.md §11). Used by one thread at a time: the pool
-/// hands it out exclusively. Every parameter is sent as text through PQexecParams; no SQL is ever
+/// One libpq connection, finished in `deinit` (docs/architecture.md rule 11). Used by one thread at a time:
+/// the pool hands it out exclusively. Every parameter is sent as text through PQexecParams; no SQL is ever
 /// built from values.
 final class PGConnection {
     private let conn: OpaquePointer

@@ -1,5 +1,5 @@
-/// Numbered schema migrations (DESIGN.md Data). Applied in order by `PostgresStorage.migrate()`, each
-/// recorded in `schema_migrations`; never edit a shipped one, append a new number.
+/// Numbered schema migrations (docs/architecture.md, Data). Applied in order by `PostgresStorage.migrate()`,
+/// each recorded in `schema_migrations`; never edit a shipped one, append a new number.
 /// Dates are BIGINT milliseconds since 1970; string lists are JSON text; `seq` keeps insertion
 /// order for ties in "oldest first" and "newest first". Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.

@@ -2,8 +2,8 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// The store for several stateless instances behind a load balancer (DESIGN.md decisions). Each call
-/// takes one pooled connection; composite methods and `transaction` run BEGIN … COMMIT on it.
+/// The store for several stateless instances behind a load balancer (docs/architecture.md, Decisions). Each
+/// call takes one pooled connection; composite methods and `transaction` run BEGIN … COMMIT on it.
 /// Single use is enforced by `UPDATE … WHERE consumed_at IS NULL RETURNING`, atomic under READ COMMITTED.
 /// The `Storage` methods are StoreSQL's, shared with SQLite; this type supplies the pool and transactions.
 public final class PostgresStorage: SQLStorage, @unchecked Sendable {

@@ -4,7 +4,7 @@ import OAuthCore
 import StoreSQL
 
 /// One sqlite3 handle and its prepared-statement cache. Not thread-safe: `SQLiteStorage` serialises
-/// every use behind its lock (STYLE.md §11: the handle is owned here and closed in `deinit`).
+/// every use behind its lock (docs/architecture.md rule 11: the handle is owned here and closed in `deinit`).
 final class SQLiteConnection: SQLConnection {
     private let db: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
@@ -148,5 +148,6 @@ final class SQLiteStatement {
     }
 }
 
-/// SQLITE_TRANSIENT is a macro Swift cannot import: SQLite copies the bound bytes (PLATFORM.md §2).
+/// SQLITE_TRANSIENT is a macro Swift cannot import: SQLite copies the bound bytes
+/// (docs/architecture.md platform note 2).
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

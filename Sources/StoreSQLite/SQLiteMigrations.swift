@@ -1,5 +1,5 @@
-/// Numbered schema migrations (DESIGN.md Data). Applied in order by `SQLiteStorage.migrate()`, each
-/// recorded in `schema_migrations`; never edit a shipped one, append a new number.
+/// Numbered schema migrations (docs/architecture.md, Data). Applied in order by `SQLiteStorage.migrate()`,
+/// each recorded in `schema_migrations`; never edit a shipped one, append a new number.
 /// Dates are INTEGER milliseconds since 1970; string lists are JSON text. Grants, codes and tokens
 /// keep no foreign key to `clients`: deleting a client revokes them but they stay for the audit trail.
 enum SQLiteMigrations {

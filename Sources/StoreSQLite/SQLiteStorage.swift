@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// The embedded default store: one SQLite file in WAL mode (DESIGN.md decisions). One writer
+/// The embedded default store: one SQLite file in WAL mode (docs/architecture.md, Decisions). One writer
 /// connection behind a lock runs every write, so each statement is atomic and `consumeCode`/`markRotated`
 /// are exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. SELECTs outside a
 /// transaction run on read-only connections beside it (`SQLiteReaders`). The `Storage` methods are

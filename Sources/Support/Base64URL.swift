@@ -1,5 +1,6 @@
 /// Base64url without padding (RFC 4648 §5, as JOSE uses it: RFC 7515 §2), table-driven because
-/// Foundation's base64 plus character replacement is as slow as a signature (PLATFORM.md item 9).
+/// Foundation's base64 plus character replacement is as slow as a signature
+/// (docs/architecture.md platform note 9).
 /// Decoding is strict: padding, characters outside the alphabet and non-zero trailing bits are errors.
 public enum Base64URL {
     public struct DecodingError: Error, Equatable, CustomStringConvertible {

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The source of "now" for every expiry check (STYLE.md §9): inject it, never call `Date()` deep in logic.
+/// The source of "now" for every expiry check (docs/architecture.md rule 9): inject it, never call `Date()`
+/// deep in logic.
 public protocol Clock: Sendable {
     func now() -> Date
 }

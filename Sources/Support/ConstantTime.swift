@@ -1,5 +1,5 @@
-/// The one comparison for secrets, MACs, hashes and PKCE values (STYLE.md §7): its running time
-/// depends only on the lengths, never on where the inputs first differ.
+/// The one comparison for secrets, MACs, hashes and PKCE values (docs/architecture.md rule 7): its running
+/// time depends only on the lengths, never on where the inputs first differ.
 public enum ConstantTime {
     public static func equals<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
     where A.Element == UInt8, B.Element == UInt8 {

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Structured logging (STYLE.md §9): one JSON object per line, fields named like `oauth.client_id`.
-/// Never put a token, code, secret, password or identity-token body in a field.
+/// Structured logging (docs/architecture.md rule 9): one JSON object per line, fields named like
+/// `oauth.client_id`. Never put a token, code, secret, password or identity-token body in a field.
 public struct Logger: Sendable {
     public enum Level: Int, Sendable, Comparable, CustomStringConvertible {
         case debug, info, warning, error

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Where secrets come from (STYLE.md §9). Production uses the operating system's CSPRNG.
+/// Where secrets come from (docs/architecture.md rule 9). Production uses the operating system's CSPRNG.
 public protocol RandomSource: Sendable {
     func bytes(_ count: Int) -> [UInt8]
 }

@@ -1,7 +1,7 @@
 import Foundation
 import JOSE
 
-/// JOSE on one core, to set beside `openssl speed` (PLATFORM.md item 10).
+/// JOSE on one core, to set beside `openssl speed` (docs/architecture.md platform note 10).
 enum JOSEFigures {
     static func print() throws {
         let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2

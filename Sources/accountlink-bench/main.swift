@@ -1,7 +1,7 @@
 import Foundation
 
 // `make bench` harness for what wrk cannot reach (scripts/bench.sh calls it):
-//   accountlink-bench jose                               JOSE on one core (PLATFORM.md item 10)
+//   accountlink-bench jose                               JOSE on one core (docs/architecture.md platform note 10)
 //   accountlink-bench seed DATABASE COUNT CLIENT EMAIL   COUNT tokens of EMAIL's grant to CLIENT
 // Prints `name value` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `accountlink` binary as an operator would (STYLE.md §15: CLI tests).
+/// Runs the built `accountlink` binary as an operator would (docs/architecture.md rule 15: CLI tests).
 struct CLIRunner {
     struct Result {
         let status: Int32

@@ -51,7 +51,7 @@ final class FlowHarness: Sendable {
         #expect(mail.kind == "verify-email" && mail.subject.hasSuffix("[de]") && mail.status == .pending)
         #expect(mail.textBody.hasPrefix("https://id.example/verify-email?token="))
         let token = try h.token("verify-email", to: "ann@example.com")
-        // The store keeps only the hash (DESIGN.md decisions).
+        // The store keeps only the hash (docs/architecture.md, Decisions).
         #expect(try h.storage.consumeOneTimeToken(hash: token, at: h.clock.now()) == .notFound)
         #expect(try EmailVerificationFlow(context: h.context).confirm(token: token) == .verified(accountID: account.id))
         #expect(try h.storage.account(id: account.id)?.emailVerified == true)

@@ -5,8 +5,8 @@ import Support
 import Testing
 @testable import Identity
 
-/// Google offline access (CONTRACT.md `google_server_auth_code`) against the Google stand-in: the refresh
-/// token is kept sealed and revoked at Google through the one pending-revocation queue.
+/// Google offline access (docs/sign-in.md: `google_server_auth_code`) against the Google stand-in: the
+/// refresh token is kept sealed and revoked at Google through the one pending-revocation queue.
 @Suite struct GoogleOfflineAccessTests {
     func signedIn(_ world: GoogleWorld, code: String = "4/code", refresh: String? = "1//refresh-ann") async throws -> String {
         world.google.addCode(code, sub: "g-ann", refreshToken: refresh)

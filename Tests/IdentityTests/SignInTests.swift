@@ -18,7 +18,9 @@ import Testing
         #expect(identity.realUserStatus == 2 && identity.emailVerified && !identity.isPrivateEmail)
 
         h.clock.advance(by: 3600)
-        // Later tokens carry no name (specs §9.6): same account, name kept.
+        // Later tokens carry no name
+        // (https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple):
+        // same account, name kept.
         let again = try await service.signIn(provider: .apple, identity: h.appleIdentity(sub: "001.abc"))
         #expect(again == .signedIn(accountID: accountID, created: false))
         #expect(try h.account(accountID).displayName == "Ann Lee")

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func appleStyleClientSecretVerifiesInPython() throws {
-        // specs/sign-in-with-apple.md §3: ES256, raw r‖s, `aud` with unescaped slashes.
+        // https://developer.apple.com/documentation/accountorganizationaldatasharing/creating-a-client-secret:
+        // ES256, raw r‖s, `aud` with unescaped slashes.
         let p8 = try P256PrivateKey.generate().pkcs8PEM
         let key = try SigningKey(pem: p8, keyID: "ABC123DEFG")
         let claims: [String: JSONValue] = ["iss": "DEF123GHIJ", "iat": 1_800_000_000, "exp": 1_800_003_600,

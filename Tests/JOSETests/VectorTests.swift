@@ -2,7 +2,7 @@ import Support
 import Testing
 @testable import JOSE
 
-/// Published vectors (STYLE.md §15): RFC 7515 App. A, RFC 7520 §4, RFC 7638 §3.1.
+/// Published vectors (docs/architecture.md rule 15): RFC 7515 App. A, RFC 7520 §4, RFC 7638 §3.1.
 @Suite struct VectorTests {
     @Test func rfc7515A1HS256() throws {
         let (jwk, fields) = try Fixtures.vector("rfc7515_a1")

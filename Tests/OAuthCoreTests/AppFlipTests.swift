@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// Every outcome of CONTRACT.md's App Flip endpoint.
+/// Every outcome of the App Flip endpoint (docs/app-flip-ios.md §2 and §4).
 @Suite struct AppFlipTests {
     private func appFlip(
         _ f: Fixture, token: String?, _ extra: [(String, String)] = [],

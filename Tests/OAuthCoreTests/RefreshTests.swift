@@ -3,7 +3,9 @@ import OAuthCore
 import Support
 import Testing
 
-/// RFC 6749 §6 and Google's rules for refresh (google-account-linking.md §1.2, §8 items 8–9).
+/// RFC 6749 §6 and Google's rules for refresh
+/// (https://developers.google.com/identity/account-linking/unlinking,
+/// https://developers.google.com/identity/account-linking/gal-validation-tool).
 @Suite struct RefreshTests {
     @Test func refreshGivesNewAccessTokenAndTheOldOneStillWorks() async throws {
         let f = try Fixture()

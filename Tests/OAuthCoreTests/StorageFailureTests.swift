@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// A database outage answers 5xx everywhere, never a 4xx that would unlink (DESIGN.md decisions).
+/// A database outage answers 5xx everywhere, never a 4xx that would unlink (docs/architecture.md, Decisions).
 @Suite struct StorageFailureTests {
     private func failing() throws -> (Fixture, FailSwitch) {
         let fail = FailSwitch()

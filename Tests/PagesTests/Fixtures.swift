@@ -11,7 +11,7 @@ func matches(_ html: String, _ pattern: String) -> Int {
     return regex.numberOfMatches(in: html, range: NSRange(html.startIndex..., in: html))
 }
 
-/// Every `<form>` of `html` carries the hidden `csrf_token` field (CONTRACT.md "Web forms").
+/// Every `<form>` of `html` carries the hidden `csrf_token` field (docs/pages.md).
 func everyFormHasCSRF(_ html: String, token: String) -> Bool {
     let forms = html.components(separatedBy: "<form").dropFirst()
     let field = "<input type=\"hidden\" name=\"csrf_token\" value=\"\(token)\">"

@@ -45,7 +45,8 @@ import Testing
     }
 }
 
-/// Google's own wording of the consent buttons in the languages of its App Flip pages (the seeds).
+/// Google's own wording of the consent buttons in the languages of its App Flip pages
+/// (https://developers.google.com/identity/account-linking/app-flip-ios, ?hl=de, ?hl=pt-br, ?hl=ja).
 @Suite struct TranslatedConsentTests {
     @Test(arguments: [("de-DE", "Zustimmen und verknüpfen", "Abbrechen"), ("pt-BR", "Concordar e vincular", "Cancelar"),
                       ("pt_BR", "Concordar e vincular", "Cancelar"), ("en-US", "Agree and link", "Cancel")])

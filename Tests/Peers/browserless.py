@@ -1,4 +1,4 @@
-"""Drives the login and consent pages with plain HTTP, as any script could (CONTRACT.md: the forms
+"""Drives the login and consent pages with plain HTTP, as any script could (docs/pages.md: the forms
 are plain HTML with named fields), reading each form from the page itself."""
 import secrets
 import urllib.parse

@@ -106,7 +106,7 @@ class AppleStandIn:
         return self.signing.sign(claims)
 
     def check_client_secret(self, client_id, secret):
-        """Apple's checks on the client secret (specs/sign-in-with-apple.md §3); returns an error or None.
+        """Apple's checks on the client secret (https://developer.apple.com/documentation/accountorganizationaldatasharing/creating-a-client-secret); returns an error or None.
         The team is the one whose key the `kid` names; `iss` must be that team."""
         return self.client_team(client_id, secret)[1]
 
@@ -217,7 +217,7 @@ class GoogleStandIn:
         self.token_requests = []
 
     def issue_server_auth_code(self, sub):
-        """A one-time offline-access code, as GIDSignIn's `serverAuthCode` (specs/sign-in-with-apple.md §8.3)."""
+        """A one-time offline-access code, as GIDSignIn's `serverAuthCode` (https://developers.google.com/identity/sign-in/ios/offline-access)."""
         code = "4/0" + secrets.token_urlsafe(16)
         refresh = "1//0" + secrets.token_urlsafe(24)
         self.server_codes[code] = (sub, refresh)

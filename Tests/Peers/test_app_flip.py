@@ -1,6 +1,6 @@
 """App Flip end to end against the built server: the association files, the App Flip link opened in
 a browser, and `accountlink simulate app-flip` for the success path and each error flag (issue: App
-Flip; CONTRACT.md App Flip endpoint)."""
+Flip; docs/app-flip-ios.md §2)."""
 import base64
 import tempfile
 import urllib.parse

@@ -1,4 +1,4 @@
-"""Two stateless instances behind one PostgreSQL database (DESIGN.md): what one issues, the other
+"""Two stateless instances behind one PostgreSQL database (docs/architecture.md, Decisions): what one issues, the other
 honours, and a revocation on one is seen by the other at once."""
 import secrets
 import tempfile

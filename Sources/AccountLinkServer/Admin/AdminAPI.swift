@@ -3,7 +3,7 @@ import HTTPServer
 import OAuthCore
 import Support
 
-/// The admin API (CONTRACT.md, second round): served only on `ACCOUNTLINK_ADMIN_LISTEN`, each request
+/// The admin API (docs/operations.md, Admin API): served only on `ACCOUNTLINK_ADMIN_LISTEN`, each request
 /// with `Authorization: Bearer ACCOUNTLINK_ADMIN_TOKEN` (compared in constant time), JSON in and out.
 /// Every change it makes is audited with `by admin-api`.
 public struct AdminAPI: HTTPResponder {

@@ -99,7 +99,8 @@ public struct ClientRegistration: Sendable {
     }
 
     /// Client ids stay to letters, digits, `.`, `_`, `-`: odd characters caused URL-encoding
-    /// mismatches with Google (specs/google-account-linking.md §8.6).
+    /// mismatches with Google's redirect URIs
+    /// (https://developers.google.com/identity/account-linking/google-api-reference).
     public static func checkID(_ id: String, what: String) throws(Failure) {
         // By bytes: as Characters, a Kelvin sign (U+212A) would pass for `K`.
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)

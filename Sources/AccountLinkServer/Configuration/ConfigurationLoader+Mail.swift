@@ -1,7 +1,7 @@
 import Foundation
 
 extension ConfigurationLoader {
-    /// CONTRACT.md second round: `ACCOUNTLINK_SMTP_URL` (`smtp://[user:pass@]host:port`, STARTTLS when
+    /// README.md, Configuration: `ACCOUNTLINK_SMTP_URL` (`smtp://[user:pass@]host:port`, STARTTLS when
     /// offered and required for a non-loopback host, or `smtps://`), `ACCOUNTLINK_MAIL_FROM`
     /// (default `no-reply@` + the issuer's host), `ACCOUNTLINK_SIGNUP` (`open` | `closed`),
     /// `ACCOUNTLINK_SMTP_CA_FILE` (PEM CAs trusted for the SMTP server, e.g. a relay with a private CA).

@@ -20,7 +20,7 @@ extension ConfigurationLoader {
     /// Names the build and test tooling use that are not settings of the server.
     static let toolingNames: Set<String> = ["ACCOUNTLINK_BINARY"]
 
-    /// The settings CONTRACT.md names, known even where a component reads one only when another is
+    /// The settings README.md names, known even where a component reads one only when another is
     /// set (e.g. the mail sender's settings without SMTP): a contract name is never "unknown".
     static let contractNames: Set<String> = [
         "ACCOUNTLINK_SMTP_URL", "ACCOUNTLINK_MAIL_FROM", "ACCOUNTLINK_SIGNUP", "ACCOUNTLINK_ADMIN_LISTEN",
@@ -28,7 +28,7 @@ extension ConfigurationLoader {
         "ACCOUNTLINK_GOOGLE_RISC_CONFIGURATION_URL", "ACCOUNTLINK_GOOGLE_REVOKE_URL",
     ]
 
-    /// CONTRACT.md (second round): a setting the product does not know, an `ACCOUNTLINK_*` variable or a
+    /// README.md, Configuration: a setting the product does not know, an `ACCOUNTLINK_*` variable or a
     /// key of the config file, is refused with its name (a typo must not silently keep a default).
     func refuseUnknownSettings() throws {
         let knownEnvironment = consulted.environmentNames

@@ -3,7 +3,7 @@ import Support
 
 /// The master key encrypts our private signing keys and third-party refresh tokens at rest.
 /// With SQLite and no ACCOUNTLINK_MASTER_KEY, one is generated on first start into a 0600 file
-/// beside the database (CONTRACT.md), with a warning; PostgreSQL deployments must supply it.
+/// beside the database (README.md, Configuration), with a warning; PostgreSQL deployments must supply it.
 public enum MasterKey {
     public static func resolve(_ configuration: ServerConfiguration, random: any RandomSource,
                                logger: Logger) throws -> [UInt8] {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The whole configuration as one validated, immutable value (STYLE.md §8), loaded once from the
-/// JSON file, the environment and the flags (flags win, then the environment, then the file), with
-/// the names of CONTRACT.md. Each component receives only its slice.
+/// The whole configuration as one validated, immutable value (docs/architecture.md rule 8), loaded once from
+/// the JSON file, the environment and the flags (flags win, then the environment, then the file), with
+/// the names of README.md, Configuration. Each component receives only its slice.
 public struct ServerConfiguration: Sendable, Equatable {
     public enum Database: Sendable, Equatable {
         case sqlite(path: String)
@@ -63,7 +63,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
-    /// Sign-up, email and outgoing mail (issue #10; CONTRACT.md second round).
+    /// Sign-up, email and outgoing mail (issue #10; README.md, Configuration).
     public var accountMail: AccountMailSettings = AccountMailSettings()
 
     /// Issue 13: the admin API's listener and Bearer token (both or neither).

@@ -4,7 +4,7 @@ import OAuthCore
 
 extension Doctor {
     /// Every Google client carries both web redirect URIs of its project, and App Flip clients all
-    /// twelve App Flip URIs (CONTRACT.md `client add`); Google wants stable refresh tokens.
+    /// twelve App Flip URIs (README.md, CLI: `client add`); Google wants stable refresh tokens.
     func clientFindings() throws -> [Finding] {
         let google = try runtime.storage.listClients().filter { client in
             client.redirectURIs.contains { $0.contains(".googleusercontent.com/") }

@@ -4,8 +4,8 @@ import FoundationNetworking
 #endif
 
 /// `accountlink doctor`: checks a deployment against what Google's and Apple's guides require of a
-/// production server (specs/google-account-linking.md, specs/apple-*.md) and says how to fix each
-/// problem. The configuration and database are read directly; the public documents are fetched from
+/// production server (docs/google-home-linking.md, docs/sign-in.md, docs/operations.md) and says how to fix
+/// each problem. The configuration and database are read directly; the public documents are fetched from
 /// the issuer, as Google and Apple fetch them.
 public struct Doctor: Sendable {
     public struct Finding: Sendable, Codable, Equatable {

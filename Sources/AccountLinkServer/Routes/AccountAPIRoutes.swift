@@ -3,7 +3,7 @@ import Identity
 import OAuthCore
 import Support
 
-/// The app's `POST /api/signup` and `POST /api/password/forgot` (CONTRACT.md native API): form bodies,
+/// The app's `POST /api/signup` and `POST /api/password/forgot` (docs/accounts-and-email.md): form bodies,
 /// JSON answers, errors as `{"error","error_description"}`.
 extension AccountLinkApp {
     func apiSignUp(_ request: HTTPRequest) -> HTTPResponse {

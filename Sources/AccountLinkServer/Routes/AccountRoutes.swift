@@ -32,7 +32,8 @@ extension AccountLinkApp {
         return .person(session, account, form)
     }
 
-    /// `GET /account`: sign-in methods and linked services, with unlink and delete (DESIGN.md lifecycle).
+    /// `GET /account`: sign-in methods and linked services, with unlink and delete (docs/sign-in.md,
+    /// Lifecycle).
     func accountPage(_ request: HTTPRequest) async -> HTTPResponse {
         let check = signedIn(request)
         guard case .person(let session, let account, _) = check else { return answer(check) }

@@ -2,8 +2,9 @@ import AppFlipKit
 import OAuthCore
 
 /// The App Flip link opened in a browser because the maker's app is not installed: the link carries
-/// the authorization request (`client_id`, `scope`, `state`, `redirect_uri`; google-account-linking.md
-/// §2.1), so it continues as the browser flow at `/authorize` with `response_type=code`.
+/// the authorization request (`client_id`, `scope`, `state`, `redirect_uri`;
+/// https://developers.google.com/identity/account-linking/app-flip-ios), so it continues as the browser flow
+/// at `/authorize` with `response_type=code`.
 ///
 /// Decision: the `redirect_uri` is kept exactly as sent, and only when it is registered for that
 /// client (RFC 6749 §3.1.2.3). Swapping Google's `/a/BUNDLE` URI for the client's web `/r/PROJECT`

@@ -2,7 +2,8 @@ import HTTPServer
 import Identity
 
 extension AccountLinkApp {
-    /// `POST /apple/notifications`: Apple's server-to-server events (specs/sign-in-with-apple.md §5).
+    /// `POST /apple/notifications`: Apple's server-to-server events
+    /// (https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts).
     /// 200 for anything verified (handled, duplicate or unknown), 400 for what is not Apple's,
     /// 503 when our side failed, so that Apple's delivery is not wrongly acknowledged.
     func appleNotification(_ request: HTTPRequest) async -> HTTPResponse {

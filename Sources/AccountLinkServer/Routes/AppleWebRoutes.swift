@@ -3,7 +3,9 @@ import HTTPServer
 import JOSE
 import Support
 
-/// Sign in with Apple on the web (specs/sign-in-with-apple.md §6): Apple's authorize endpoint with
+/// Sign in with Apple on the web
+/// (https://developer.apple.com/documentation/signinwithapple/configuring-your-webpage-for-sign-in-with-apple):
+/// Apple's authorize endpoint with
 /// `response_mode=form_post`; Apple POSTs `code`, `id_token`, `state` and, the first time only,
 /// `user` to the callback.
 extension AccountLinkApp {

@@ -4,7 +4,7 @@ import OAuthCore
 import Pages
 import Support
 
-/// `GET/POST /verify-email` and the account page's password and email forms (CONTRACT.md second round).
+/// `GET/POST /verify-email` and the account page's password and email forms (docs/accounts-and-email.md).
 extension AccountLinkApp {
     /// The mail's link shows a button; only the POST confirms (mail scanners follow GET links).
     func verifyEmailForm(_ request: HTTPRequest) -> HTTPResponse {

@@ -4,7 +4,7 @@ import OAuthCore
 import Pages
 import Support
 
-/// `GET/POST /password/forgot` and `GET/POST /password/reset` (CONTRACT.md second round).
+/// `GET/POST /password/forgot` and `GET/POST /password/reset` (docs/accounts-and-email.md).
 extension AccountLinkApp {
     func forgotPage(_ request: HTTPRequest, cookie: String, error: Messages.Key? = nil) -> AccountFormPage {
         AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .forgotTitle,

@@ -4,7 +4,7 @@ import OAuthCore
 import Pages
 import Support
 
-/// `GET/POST /signup` and `POST /api/signup` (CONTRACT.md second round), HTTP translation only;
+/// `GET/POST /signup` and `POST /api/signup` (docs/accounts-and-email.md), HTTP translation only;
 /// the rules are Identity's `SignUpFlow`.
 extension AccountLinkApp {
     static let accountMailPaths: Set<String> = [

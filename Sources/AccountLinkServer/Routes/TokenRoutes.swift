@@ -55,7 +55,7 @@ extension AccountLinkApp {
         return response
     }
 
-    /// `POST /app-flip/authorize` (CONTRACT.md App Flip endpoint).
+    /// `POST /app-flip/authorize` (docs/app-flip-ios.md §2).
     func appFlip(_ request: HTTPRequest) async -> HTTPResponse {
         guard let form = request.form else { return notForm() }
         return http(AppFlipEndpoint(environment: environment)

@@ -1,5 +1,7 @@
-/// The association files that let the maker's apps open the App Flip link (google-account-linking.md
-/// §2.1: "needs Associated Domains + AASA"; §2.2 for Android). Pure values of the configuration.
+/// The association files that let the maker's apps open the App Flip link
+/// (https://developers.google.com/identity/account-linking/app-flip-ios:
+/// Associated Domains; https://developers.google.com/identity/account-linking/app-flip-android for Android).
+/// Pure values of the configuration.
 enum UniversalLinkDocuments {
     /// Apple's `apple-app-site-association`: the modern `applinks.details[].appIDs` + `components`
     /// form (iOS 13+) and, in the same entry, the legacy `appID` + `paths` form that older iOS

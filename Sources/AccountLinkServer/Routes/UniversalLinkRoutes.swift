@@ -1,7 +1,7 @@
 import HTTPServer
 
 extension AccountLinkApp {
-    /// The association files and the App Flip link's browser fallback (CONTRACT.md HTTP table).
+    /// The association files and the App Flip link's browser fallback (docs/app-flip-ios.md §1).
     func addUniversalLinkRoutes(to router: inout Router) {
         router.add("GET", "/.well-known/apple-app-site-association") { [self] in appleAppSiteAssociation($0) }
         router.add("GET", "/.well-known/assetlinks.json") { [self] in assetLinks($0) }

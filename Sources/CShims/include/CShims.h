@@ -1,6 +1,6 @@
 #ifndef ACCOUNTLINK_CSHIMS_H
 #define ACCOUNTLINK_CSHIMS_H
-/* Tiny C wrappers for libmicrohttpd's variadic calls, which Swift cannot import (PLATFORM.md item 1).
+/* Tiny C wrappers for libmicrohttpd's variadic calls, which Swift cannot import (docs/architecture.md platform note 1).
    Only opaque handles and plain C types cross this header, so that the Swift types of
    CMicroHTTPD (which owns <microhttpd.h>) are never declared twice. Callbacks are passed as
    `void *` and must have exactly the libmicrohttpd signatures named next to them. */

@@ -54,7 +54,8 @@ public struct AccountFlowContext: Sendable {
         return issuer + path + "?token=" + token
     }
 
-    /// Writes the rendered mail into the outbox inside `tx` (sent after the commit, DESIGN.md Data).
+    /// Writes the rendered mail into the outbox inside `tx` (sent after the commit,
+    /// docs/architecture.md Data).
     func enqueue(_ mail: AccountMail, to recipient: String, accountID: String?, locale: String?,
                  in tx: any Storage) throws {
         let words = composer.compose(mail, locale: locale)

@@ -2,8 +2,9 @@ import Foundation
 import OAuthCore
 
 /// Ends every web session and every first-party app token of an account; grants to third-party
-/// clients (Google Home's account link) stay, since the account itself remains (CONTRACT.md
-/// `sign-out-everywhere`). Runs on the caller's transaction view. Returns how many app grants ended.
+/// clients (Google Home's account link) stay, since the account itself remains
+/// (`POST /api/account/sign-out-everywhere`). Runs on the caller's transaction view. Returns how many app
+/// grants ended.
 enum FirstPartySignOut {
     @discardableResult
     static func run(accountID: String, in tx: any Storage, at now: Date) throws -> Int {

@@ -1,7 +1,8 @@
 import Foundation
 import Support
 
-/// Apple's user migration endpoints for an app transfer between teams (specs/sign-in-with-apple.md §7.2, §7.3;
+/// Apple's user migration endpoints for an app transfer between teams
+/// (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team;
 /// https://developer.apple.com/documentation/signinwithapple/transferring-your-apps-and-users-to-another-team).
 extension AppleClient {
     /// What `/auth/usermigrationinfo` answers the recipient team for one transfer identifier.
@@ -17,7 +18,8 @@ extension AppleClient {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             sub = try c.decode(String.self, forKey: .sub)
             email = try c.decodeIfPresent(String.self, forKey: .email)
-            // Apple writes booleans as JSON booleans or as "true"/"false" (specs §1.2).
+            // Apple writes booleans as JSON booleans or as "true"/"false"
+            // (https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple).
             isPrivateEmail = (try? c.decodeIfPresent(Bool.self, forKey: .isPrivateEmail))
                 ?? (try? c.decodeIfPresent(String.self, forKey: .isPrivateEmail)).flatMap { $0.map { $0 == "true" } }
         }

@@ -7,7 +7,9 @@ import FoundationNetworking
 /// Apple's `TokenResponse` (https://developer.apple.com/documentation/signinwithapplerestapi/tokenresponse).
 public struct AppleTokenResponse: Sendable, Equatable, Decodable {
     public let accessToken: String?
-    /// Documented as `bearer`, sent as `Bearer` (specs §2.2): compare case-insensitively if at all.
+    /// Documented as `bearer`, sent as `Bearer`
+    /// (https://developer.apple.com/documentation/signinwithapplerestapi/tokenresponse): compare
+    /// case-insensitively if at all.
     public let tokenType: String?
     public let expiresIn: Int?
     /// Only on code exchange; kept sealed for revocation (TN3194).
@@ -21,7 +23,9 @@ public struct AppleTokenResponse: Sendable, Equatable, Decodable {
 }
 
 /// The Sign in with Apple REST API: `/auth/token` (code exchange) and `/auth/revoke`
-/// (specs/sign-in-with-apple.md §2, §4). Bodies are form-urlencoded (specs §10).
+/// (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens,
+/// https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens). Bodies are
+/// form-urlencoded, as both pages say.
 public struct AppleClient: Sendable {
     public struct Configuration: Sendable {
         public let baseURL: URL
@@ -44,9 +48,11 @@ public struct AppleClient: Sendable {
         self.session = session
     }
 
-    /// Validates an authorization code (single use, 5 minutes; specs §9.3). `clientID` is the client the
-    /// code was issued to: the bundle ID for native codes, the Services ID for web codes (§9.2);
-    /// `redirectURI` only for web codes (§9.4).
+    /// Validates an authorization code (single use, 5 minutes;
+    /// https://developer.apple.com/documentation/signinwithapple/configuring-your-webpage-for-sign-in-with-apple).
+    /// `clientID` is the client the code was issued to: the bundle ID for native codes, the Services ID
+    /// for web codes; `redirectURI` only for web codes
+    /// (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens).
     public func exchangeCode(_ code: String, clientID: String, redirectURI: String? = nil) async throws -> AppleTokenResponse {
         var form = FormParameters()
         form.append("client_id", clientID)
@@ -63,7 +69,7 @@ public struct AppleClient: Sendable {
     }
 
     /// Revokes a refresh or access token (https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens).
-    /// Apple answers 200 even for unknown tokens (specs §9.11), so success is best effort.
+    /// Apple answers 200 even for unknown tokens (same page), so success is best effort.
     public func revoke(_ token: String, clientID: String, tokenTypeHint: String? = "refresh_token") async throws {
         var form = FormParameters()
         form.append("client_id", clientID)
@@ -90,7 +96,8 @@ public struct AppleClient: Sendable {
         }
     }
 
-    /// `{"error": CODE, "error_description"?: TEXT}`, parsed tolerantly (specs §2.2).
+    /// `{"error": CODE, "error_description"?: TEXT}`, parsed tolerantly
+    /// (https://developer.apple.com/documentation/signinwithapplerestapi/errorresponse).
     static func rejection(_ data: Data) -> AppleClientError {
         let fields = FormPost.errorFields(data)
         return .rejected(fields.code.flatMap(AppleErrorCode.init(rawValue:)) ?? .unknown, description: fields.description)

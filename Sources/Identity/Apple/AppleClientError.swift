@@ -1,6 +1,7 @@
-/// What Apple's REST endpoints answered. Apple's `ErrorResponse` codes (specs/sign-in-with-apple.md §2.2)
+/// What Apple's REST endpoints answered. Apple's `ErrorResponse` codes
+/// (https://developer.apple.com/documentation/signinwithapplerestapi/errorresponse)
 /// are permanent for that request; network failures, 429 and 5xx are `temporary` and must never turn
-/// into `invalid_grant` on our wire (DESIGN.md decisions).
+/// into `invalid_grant` on our wire (docs/architecture.md, Decisions).
 public enum AppleClientError: Error, Equatable, CustomStringConvertible {
     /// Apple refused the request (HTTP 4xx with an `ErrorResponse`).
     case rejected(AppleErrorCode, description: String?)
@@ -31,6 +32,6 @@ public enum AppleErrorCode: String, Sendable, Equatable {
     case unauthorizedClient = "unauthorized_client"
     case unsupportedGrantType = "unsupported_grant_type"
     case invalidScope = "invalid_scope"
-    /// Anything else, including an unparsable error body (specs §2.2: parse tolerantly).
+    /// Anything else, including an unparsable error body (parse tolerantly).
     case unknown
 }

@@ -4,17 +4,21 @@ import Support
 import Synchronization
 
 /// The `client_secret` Apple's REST endpoints require: an ES256 JWT signed with the team's Sign in
-/// with Apple key (.p8). Apple, "Creating a client secret"; specs/sign-in-with-apple.md §3 and §9.1.
-/// One secret per client id (bundle ID or Services ID, §9.2), cached and renewed before it expires.
+/// with Apple key (.p8). Apple, "Creating a client secret",
+/// https://developer.apple.com/documentation/accountorganizationaldatasharing/creating-a-client-secret;
+/// https://developer.apple.com/documentation/technotes/tn3107-resolving-sign-in-with-apple-response-errors.
+/// One secret per client id (bundle ID or Services ID,
+/// https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens), cached and
+/// renewed before it expires.
 public final class AppleClientSecret: Sendable {
-    /// Apple's ceiling for `exp - now` (≈ 6 months), specs §3.
+    /// Apple's ceiling for `exp - now` (≈ 6 months), from the page above.
     public static let maximumLifetime: TimeInterval = 15_777_000
     public static let audience = "https://appleid.apple.com"
 
     public struct Configuration: Sendable {
         /// The 10-character Team ID (`iss`).
         public let teamID: String
-        /// Seconds from `iat` to `exp`: short lifetimes limit the damage of a leaked secret (specs §3).
+        /// Seconds from `iat` to `exp`: short lifetimes limit the damage of a leaked secret.
         public let lifetime: TimeInterval
         /// A cached secret is replaced this long before its `exp`.
         public let renewalMargin: TimeInterval

@@ -19,7 +19,9 @@ public struct AppleTokenRevoker: ProviderTokenRevoker {
     public func revoke(provider: OAuthCore.Identity.Provider, encryptedRefreshToken: [UInt8]) async throws {
         guard provider == .apple else { throw Failure.unsupportedProvider(provider.rawValue) }
         let token = try sealer.open(encryptedRefreshToken, provider: .apple)
-        // token_type_hint=refresh_token: we only ever keep refresh tokens (specs §4.1, checklist §11.8).
+        // token_type_hint=refresh_token: we only ever keep refresh tokens
+        // (https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens,
+        // https://developer.apple.com/documentation/technotes/tn3194-handling-account-deletions-and-revoking-tokens-for-sign-in-with-apple).
         try await client.revoke(token.refreshToken, clientID: token.clientID, tokenTypeHint: "refresh_token")
     }
 }

@@ -4,7 +4,9 @@ import OAuthCore
 import Support
 
 /// A provider refresh token with the client id it was issued to: Apple's `/auth/revoke` needs that
-/// exact client id (bundle ID vs Services ID, specs §4.1), and `ThirdPartyToken` has no column for it.
+/// exact client id (bundle ID vs Services ID,
+/// https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens), and `ThirdPartyToken` has
+/// no column for it.
 public struct ProviderToken: Sendable, Equatable, Codable {
     public let clientID: String
     public let refreshToken: String
@@ -19,8 +21,8 @@ public struct ProviderToken: Sendable, Equatable, Codable {
     }
 }
 
-/// Seals provider tokens with AES-256-GCM under the master key (DESIGN.md decisions: refresh tokens
-/// encrypted at rest). The associated data names the provider, so an Apple blob cannot be replayed as
+/// Seals provider tokens with AES-256-GCM under the master key (docs/architecture.md, Decisions: refresh
+/// tokens encrypted at rest). The associated data names the provider, so an Apple blob cannot be replayed as
 /// another provider's; the identity is not bound because a `PendingRevocation` no longer knows it.
 public struct TokenSealer: Sendable {
     private let masterKey: [UInt8]

@@ -4,11 +4,13 @@ import Support
 import FoundationNetworking
 #endif
 
-/// Google's token endpoint response to a `serverAuthCode` exchange (specs/sign-in-with-apple.md §8.3).
+/// Google's token endpoint response to a `serverAuthCode` exchange
+/// (https://developers.google.com/identity/sign-in/ios/offline-access).
 public struct GoogleTokenResponse: Sendable, Equatable, Decodable {
     public let accessToken: String?
     public let expiresIn: Int?
-    /// Only the first exchange for a person yields one (§8.3): kept sealed for revocation.
+    /// Only the first exchange for a person yields one
+    /// (https://developer.android.com/identity/legacy/gsi/offline-access): kept sealed for revocation.
     public let refreshToken: String?
     public let idToken: String?
 
@@ -49,7 +51,7 @@ public struct GoogleClient: Sendable {
     }
 
     /// Exchanges the app's `serverAuthCode`; `redirect_uri` is the empty string for codes from a native
-    /// app (specs §8.3, Google's Java sample).
+    /// app (https://developers.google.com/identity/sign-in/ios/offline-access, its Java sample).
     public func exchangeCode(_ code: String, redirectURI: String = "") async throws -> GoogleTokenResponse {
         let body = try await post(configuration.tokenURL, [
             ("grant_type", "authorization_code"), ("code", code), ("client_id", configuration.clientID),
@@ -92,7 +94,8 @@ public struct GoogleClient: Sendable {
 }
 
 /// What a provider's REST endpoint answered, for providers other than Apple (whose `AppleClientError`
-/// came first). Temporary failures must never become `invalid_grant` on our wire (DESIGN.md decisions).
+/// came first). Temporary failures must never become `invalid_grant` on our wire
+/// (docs/architecture.md, Decisions).
 public enum ProviderCallError: Error, Equatable, CustomStringConvertible {
     case rejected(String, description: String?)
     case temporary(String)

@@ -3,9 +3,11 @@ import JOSE
 import OAuthCore
 import Support
 
-/// Google offline access (CONTRACT.md `google_server_auth_code`): the app's `serverAuthCode` becomes a
+/// Google offline access (docs/sign-in.md, "Google offline access": `google_server_auth_code`): the app's
+/// `serverAuthCode` becomes a
 /// refresh token kept sealed, so that deleting the account or removing the identity revokes it at Google
-/// (specs/sign-in-with-apple.md §8.3). The returned `id_token` must name the same person.
+/// (https://developers.google.com/identity/sign-in/ios/offline-access). The returned `id_token` must name the
+/// same person.
 public struct GoogleCodeExchange: Sendable {
     public let client: GoogleClient
     public let verifier: GoogleIdentityTokenVerifier
@@ -18,7 +20,8 @@ public struct GoogleCodeExchange: Sendable {
     }
 
     /// The sealed `{client_id, refresh_token}`, or nil when Google sent no refresh token (it sends one
-    /// only the first time a person grants offline access, §8.3).
+    /// only the first time a person grants offline access,
+    /// https://developer.android.com/identity/legacy/gsi/offline-access).
     func sealedRefreshToken(code: String, identity: VerifiedIdentity) async throws -> [UInt8]? {
         let response = try await client.exchangeCode(code)
         guard let idToken = response.idToken else {

@@ -1,7 +1,9 @@
 import Foundation
 import JOSE
 
-/// The `events` member of an Apple notification (specs/sign-in-with-apple.md §5.3), decoded defensively:
+/// The `events` member of an Apple notification
+/// (https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts),
+/// decoded defensively:
 /// an object or a JSON-encoded string; `event_time` in seconds or milliseconds; both spellings of the
 /// Apple-ID deletion type.
 public struct AppleNotificationEvent: Sendable, Equatable {

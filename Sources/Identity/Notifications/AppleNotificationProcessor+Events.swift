@@ -2,7 +2,8 @@ import Foundation
 import OAuthCore
 
 extension AppleNotificationProcessor {
-    /// `email-disabled` / `email-enabled`: the person switched relay forwarding off or on (specs §5.3).
+    /// `email-disabled` / `email-enabled`: the person switched relay forwarding off or on
+    /// (https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts).
     func setReachable(_ reachable: Bool, _ identity: OAuthCore.Identity, _ event: AppleNotificationEvent) throws {
         var updated = identity
         updated.emailReachable = reachable
@@ -12,7 +13,8 @@ extension AppleNotificationProcessor {
     }
 
     /// `consent-revoked`: the person stopped using Sign in with Apple with us; Apple's tokens are dead
-    /// (specs §5.3, TN3194). Browser sessions and the maker's own app tokens end; grants to other clients
+    /// (https://developer.apple.com/documentation/technotes/tn3194-handling-account-deletions-and-revoking-tokens-for-sign-in-with-apple).
+    /// Browser sessions and the maker's own app tokens end; grants to other clients
     /// (Google's account link) stay, since the account itself remains. The stored Apple token goes; the
     /// Apple identity goes too when another sign-in method remains, otherwise it is kept so that the
     /// person can come back with Apple to the same account.

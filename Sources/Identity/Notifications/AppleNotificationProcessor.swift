@@ -3,9 +3,10 @@ import JOSE
 import OAuthCore
 import Support
 
-/// `POST /apple/notifications` without the HTTP (STYLE.md §2): verify, de-duplicate by `jti`, act.
-/// Apple wants 200 for everything verified, handled or not, and 4xx only for what is not Apple's
-/// (specs/sign-in-with-apple.md §5.3, §11.9). The payload is never logged.
+/// `POST /apple/notifications` without the HTTP (docs/architecture.md rule 2): verify, de-duplicate by `jti`,
+/// act. Apple wants 200 for everything verified, handled or not, and 4xx only for what is not Apple's
+/// (https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts).
+/// The payload is never logged.
 public struct AppleNotificationProcessor: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// 200: the event was applied (or had nothing left to change).
@@ -47,7 +48,7 @@ public struct AppleNotificationProcessor: Sendable {
         self.deletion = deletion
     }
 
-    /// - Parameter body: the raw request body, `{"payload": "<JWS>"}` (specs §5.2).
+    /// - Parameter body: the raw request body, `{"payload": "<JWS>"}` (Apple, "Processing changes", above).
     public func process(body: [UInt8]) async -> Outcome {
         guard body.count <= Self.maximumBodySize,
             let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
@@ -65,7 +66,8 @@ public struct AppleNotificationProcessor: Sendable {
         let event: AppleNotificationEvent
         do { event = try AppleNotificationEvent(claims: verified.claims) } catch { return reject("malformed events") }
         do {
-            // Record before acting (specs §5.3: duplicates happen; a replay must not end newer sessions).
+            // Record before acting (Apple's page above: duplicates happen; a replay must not end newer
+            // sessions).
             guard try storage.recordNotification(jti: verified.jti, at: clock.now()) else { return .duplicate }
             return try await apply(event, audience: verified.audience)
         } catch {

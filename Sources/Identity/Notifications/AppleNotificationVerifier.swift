@@ -3,7 +3,9 @@ import JOSE
 import Support
 
 /// Verifies the JWS of an Apple server-to-server notification (Apple, "Processing changes for Sign in
-/// with Apple accounts"; specs/sign-in-with-apple.md §5.2). Unlike identity tokens, notifications carry
+/// with Apple accounts";
+/// https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts).
+/// Unlike identity tokens, notifications carry
 /// no `sub` and usually no `exp`, so this is built from JOSE's pieces instead of loosening
 /// `AppleIdentityTokenVerifier`: RS256 only, key by `kid`, `iss`, `aud` ∈ allow-list, `iat` required,
 /// `exp` checked when present, `jti` required (de-duplication).
@@ -19,7 +21,8 @@ public struct AppleNotificationVerifier: Sendable {
     public let keySet: RemoteKeySet
     private let checks: ClaimChecks
 
-    /// - Parameter keySet: Apple's `/auth/keys` (the same keys sign identity tokens and notifications, specs §1.1).
+    /// - Parameter keySet: Apple's `/auth/keys` (the same keys sign identity tokens and notifications,
+    ///   https://developer.apple.com/documentation/signinwithapplerestapi/fetch-apple's-public-key-for-verifying-token-signature).
     public init(audiences: [String], keySet: RemoteKeySet, clock: any Clock,
                 leeway: Int64 = ClaimChecks.defaultLeeway) throws(JOSEError) {
         guard !audiences.isEmpty, !audiences.contains("") else {
@@ -32,7 +35,7 @@ public struct AppleNotificationVerifier: Sendable {
 
     public func verify(_ payload: String) async throws(JOSEError) -> Verified {
         let jws = try CompactJWS(parsing: payload)
-        // The algorithm is Apple's (RS256), never the header's choice (STYLE.md §10).
+        // The algorithm is Apple's (RS256), never the header's choice (docs/architecture.md rule 10).
         guard jws.header.algorithm == JWSAlgorithm.rs256.rawValue else {
             throw JOSEError(.algorithmMismatch, "notifications must be RS256, this one says \"\(jws.header.algorithm)\"")
         }

@@ -3,7 +3,7 @@ import JOSE
 import OAuthCore
 import Support
 
-/// `POST /google/risc` without the HTTP (STYLE.md §2): Google's Cross-Account Protection
+/// `POST /google/risc` without the HTTP (docs/architecture.md rule 2): Google's Cross-Account Protection
 /// (https://developers.google.com/identity/protocols/risc). Verify the security event token, record its
 /// `jti` and apply its events in ONE transaction (a redelivery changes nothing, a failure leaves no
 /// receipt behind so Google's retry is applied), audit each event. The token is never logged.

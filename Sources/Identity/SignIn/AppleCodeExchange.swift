@@ -4,7 +4,8 @@ import OAuthCore
 import Support
 
 /// What sign-in needs to turn Apple's authorization code into a stored refresh token
-/// (specs/sign-in-with-apple.md §11.4: exchange immediately, verify the returned `id_token`, keep the
+/// (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens: exchange
+/// immediately, verify the returned `id_token`, keep the
 /// refresh token sealed for revocation at deletion, TN3194).
 public struct AppleCodeExchange: Sendable {
     public let client: AppleClient
@@ -18,7 +19,9 @@ public struct AppleCodeExchange: Sendable {
     }
 
     /// The sealed `{client_id, refresh_token}`. The code belongs to the token's `aud` (bundle ID for
-    /// native codes, Services ID for web; specs §9.2); native codes carry no `redirect_uri` (§9.4).
+    /// native codes, Services ID for web;
+    /// https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens); native
+    /// codes carry no `redirect_uri`.
     func sealedRefreshToken(code: String, identity: VerifiedIdentity, redirectURI: String? = nil) async throws -> [UInt8] {
         let response = try await client.exchangeCode(code, clientID: identity.audience, redirectURI: redirectURI)
         // No nonce: this id_token comes straight from Apple over TLS, but it must name the same person.

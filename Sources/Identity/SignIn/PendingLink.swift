@@ -4,7 +4,8 @@ import OAuthCore
 import Support
 
 /// A verified identity waiting for proof of the account that owns its email. Kept as an `Interaction`
-/// whose id is `link:` + hex SHA-256 of the link token (the token itself is never stored, STYLE.md §7).
+/// whose id is `link:` + hex SHA-256 of the link token (the token itself is never stored,
+/// docs/architecture.md rule 7).
 struct PendingLink: Codable, Equatable {
     var provider: String
     var subject: String
@@ -15,7 +16,8 @@ struct PendingLink: Codable, Equatable {
     var displayName: String?
     var ownerAccountID: String
     /// Apple's refresh token (already sealed) from the code exchanged during this sign-in (5-minute codes
-    /// cannot wait for the proof, specs §9.3).
+    /// cannot wait for the proof,
+    /// https://developer.apple.com/documentation/signinwithapple/configuring-your-webpage-for-sign-in-with-apple).
     var sealedAppleToken: [UInt8]?
     /// Google's refresh token (already sealed) from the offline-access code of this sign-in.
     var sealedGoogleToken: [UInt8]? = nil

@@ -18,7 +18,9 @@ extension SignInService {
             if let isPrivate = token.isPrivateEmail { identity.isPrivateEmail = isPrivate }
             if let status = token.realUserStatus { identity.realUserStatus = status }
             try tx.updateIdentity(identity)
-            // The app retries with the name if the first request failed (specs §9.6): fill, never replace.
+            // The app retries with the name if the first request failed
+            // (https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple):
+            // fill, never replace.
             if account.displayName == nil, let displayName {
                 account.displayName = displayName
                 try tx.updateAccount(account)
@@ -27,7 +29,7 @@ extension SignInService {
         }
     }
 
-    /// A new person: account and identity in one transaction (specs §9.6: persist the name at once).
+    /// A new person: account and identity in one transaction (Apple sends the name once: persist it at once).
     func createAccount(_ provider: Provider, _ token: VerifiedIdentity, displayName: String?) throws -> (String, String) {
         let now = clock.now()
         let email = token.email.map(EmailAddress.normalized)

@@ -3,7 +3,7 @@ import JOSE
 import OAuthCore
 import Support
 
-/// One person, one account, whichever way they come in (DESIGN.md decisions): an identity is
+/// One person, one account, whichever way they come in (docs/architecture.md, Decisions): an identity is
 /// (provider, subject), never an email; a verified email owned by another account needs proof of that
 /// account before linking (unless auto-linking is on for the provider); Apple relay addresses never match.
 public struct SignInService: Sendable {
@@ -12,7 +12,7 @@ public struct SignInService: Sendable {
     public enum Outcome: Sendable, Equatable {
         case signedIn(accountID: String, created: Bool)
         /// Another account owns this verified email: the app proves that account (password grant with
-        /// `link_token`), then `redeemLinkToken` links the identity (CONTRACT.md Native sign-in).
+        /// `link_token`), then `redeemLinkToken` links the identity (docs/sign-in.md, Native).
         case linkRequired(linkToken: String, email: String)
     }
 
@@ -67,9 +67,11 @@ public struct SignInService: Sendable {
 
     /// - Parameters:
     ///   - identity: a token already verified by the Apple or Google verifier (nonce included).
-    ///   - names: Apple's `fullName`, sent only on the first authorization (specs §9.6).
+    ///   - names: Apple's `fullName`, sent only on the first authorization
+    ///     (https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple).
     ///   - appleAuthorizationCode: exchanged for a refresh token kept sealed for revocation (TN3194).
-    ///   - appleRedirectURI: only for web codes, exactly as sent to Apple's authorize endpoint (specs §9.4).
+    ///   - appleRedirectURI: only for web codes, exactly as sent to Apple's authorize endpoint
+    ///     (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens).
     public func signIn(provider: Provider, identity: VerifiedIdentity, names: (given: String?, family: String?)? = nil,
                        appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil,
                        googleServerAuthCode: String? = nil) async throws -> Outcome {
@@ -127,7 +129,8 @@ public struct SignInService: Sendable {
         return EmailAddress.normalized(email)
     }
 
-    /// Apple's name parts, trimmed and bounded (they come from the device, specs §6.2).
+    /// Apple's name parts, trimmed and bounded (they come from the device,
+    /// https://developer.apple.com/documentation/signinwithapple/configuring-your-webpage-for-sign-in-with-apple).
     static func displayName(_ names: (given: String?, family: String?)?) -> String? {
         let parts = [names?.given, names?.family].compactMap {
             $0?.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100)

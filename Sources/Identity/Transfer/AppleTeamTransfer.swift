@@ -2,7 +2,10 @@ import Foundation
 import OAuthCore
 import Support
 
-/// The two steps of Apple's app transfer (specs/sign-in-with-apple.md §7.2, §7.3), run by the CLI.
+/// The two steps of Apple's app transfer
+/// (https://developer.apple.com/documentation/signinwithapple/transferring-your-apps-and-users-to-another-team,
+/// https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team), run
+/// by the CLI.
 /// The sending team exports a transfer identifier per Apple identity into a file (JSON lines, never
 /// Apple's `sub`); the recipient team imports it, exchanging each identifier for its new `sub`.
 /// Both are idempotent and resumable: a rerun skips what the file or the database already holds.

@@ -44,7 +44,8 @@ enum AppleTransferMigration {
 
 extension SignInService {
     /// During the transition (up to 60 days) Apple's tokens carry the new `sub` and `transfer_sub`
-    /// (specs/sign-in-with-apple.md §7.3): an imported transfer identifier names the account to sign in to.
+    /// (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team):
+    /// an imported transfer identifier names the account to sign in to.
     func transferredIdentity(_ token: VerifiedIdentity) throws -> OAuthCore.Identity? {
         guard let transferSub = try? token.claims.string("transfer_sub"), !transferSub.isEmpty,
             let transfer = try storage.appleTransfer(transferSub: transferSub)

@@ -20,7 +20,7 @@ public protocol KeySetFetcher: Sendable {
 }
 
 /// URLSession (FoundationNetworking over libcurl on Linux). Called only from async contexts, never
-/// by blocking a thread on a Task (PLATFORM.md item 8).
+/// by blocking a thread on a Task (docs/architecture.md platform note 8).
 public struct URLSessionKeySetFetcher: KeySetFetcher {
     public static let maximumBodySize = 1 << 20
     private let timeout: TimeInterval

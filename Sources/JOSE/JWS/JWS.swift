@@ -43,8 +43,8 @@ public enum JWS {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
-    /// Signs a claims object serialised with sorted keys and unescaped slashes (PLATFORM.md item 9):
-    /// our ID tokens and Apple's ES256 client secret.
+    /// Signs a claims object serialised with sorted keys and unescaped slashes
+    /// (docs/architecture.md platform note 9): our ID tokens and Apple's ES256 client secret.
     public static func sign(claims: [String: JSONValue], with key: some JWSSigningKey, keyID: String?,
                             type: String? = "JWT") throws(JOSEError) -> String {
         try sign(payload: Array(JSONValue.object(claims).serialized.utf8), with: key, keyID: keyID, type: type)

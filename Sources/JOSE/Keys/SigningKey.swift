@@ -1,7 +1,7 @@
 import Support
 
 /// One of our signing keys (ID tokens, Apple client secret): the private key, its `kid` and its
-/// public JWK. The private half is stored only sealed with the master key (DESIGN.md "Decisions").
+/// public JWK. The private half is stored only sealed with the master key (docs/architecture.md, Decisions).
 public final class SigningKey: Sendable {
     public let keyID: String
     public let algorithm: JWSAlgorithm
@@ -48,7 +48,8 @@ public final class SigningKey: Sendable {
         }
     }
 
-    /// From PEM, e.g. Apple's `AuthKey_<KEYID>.p8` with `keyID` = that Key ID (specs §3).
+    /// From PEM, e.g. Apple's `AuthKey_<KEYID>.p8` with `keyID` = that Key ID
+    /// (https://developer.apple.com/documentation/accountorganizationaldatasharing/creating-a-client-secret).
     public convenience init(pem: String, keyID: String? = nil) throws(JOSEError) {
         try self.init(pkcs8DER: PEM.decodePrivateKey(pem), keyID: keyID)
     }

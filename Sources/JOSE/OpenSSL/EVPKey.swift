@@ -1,6 +1,7 @@
 import COpenSSL
 
-/// Owns one `EVP_PKEY` (STYLE.md §11) parsed once and reused for every signature (PLATFORM.md item 10).
+/// Owns one `EVP_PKEY` (docs/architecture.md rule 11) parsed once and reused for every signature
+/// (platform note 10).
 /// OpenSSL 3 allows concurrent signing and verification with one key that is no longer modified.
 final class EVPKey: @unchecked Sendable {
     let pointer: OpaquePointer
@@ -90,7 +91,8 @@ final class EVPKey: @unchecked Sendable {
         return out
     }
 
-    /// Key generation without the variadic `EVP_RSA_gen`/`EVP_EC_gen` macros (PLATFORM.md item 1).
+    /// Key generation without the variadic `EVP_RSA_gen`/`EVP_EC_gen` macros
+    /// (docs/architecture.md platform note 1).
     static func generate(_ type: String, configure: (OpaquePointer) -> Int32) throws(JOSEError) -> EVPKey {
         guard let context = EVP_PKEY_CTX_new_from_name(nil, type, nil) else {
             throw OpenSSL.failure("creating a \(type) key-generation context")

@@ -1,6 +1,6 @@
 import COpenSSL
 
-/// Return codes become Swift errors on the line they are read (STYLE.md §11).
+/// Return codes become Swift errors on the line they are read (docs/architecture.md rule 11).
 enum OpenSSL {
     /// Drains OpenSSL's thread-local error queue into one readable line.
     static func failure(_ what: String, code: JOSEError.Code = .cryptoFailure) -> JOSEError {

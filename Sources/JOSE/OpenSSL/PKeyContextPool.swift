@@ -2,7 +2,8 @@ import COpenSSL
 import Foundation
 
 /// A pool of `EVP_PKEY_CTX`s initialised once for one key and operation, so a signature costs
-/// only the hash and the public-key operation, not `EVP_DigestSignInit` (PLATFORM.md item 10).
+/// only the hash and the public-key operation, not `EVP_DigestSignInit`
+/// (docs/architecture.md platform note 10).
 /// A context serves one call at a time; the pool grows to the number of concurrent callers.
 final class PKeyContextPool: @unchecked Sendable {
     enum Operation { case sign, verify }

@@ -1,7 +1,8 @@
 import Foundation
 import Support
 
-/// Verifies Sign in with Apple identity tokens (Apple, "Verifying a user"; specs/sign-in-with-apple.md §1).
+/// Verifies Sign in with Apple identity tokens (Apple, "Verifying a user",
+/// https://developer.apple.com/documentation/signinwithapple/verifying-a-user).
 public struct AppleIdentityTokenVerifier: Sendable {
     public static let issuer = "https://appleid.apple.com"
 
@@ -41,10 +42,12 @@ public struct AppleIdentityTokenVerifier: Sendable {
     }
 
     /// - Parameter rawNonce: the raw nonce the app generated; the token's `nonce` must equal
-    ///   lowercase-hex SHA-256 of it (the convention of specs §1.4; the raw value itself is refused).
-    ///   Pass nil only when the sign-in request carried no nonce.
+    ///   lowercase-hex SHA-256 of it (the convention of https://firebase.google.com/docs/auth/ios/apple; the
+    ///   raw value itself is refused). Pass nil only when the sign-in request carried no nonce.
     public func verify(_ token: String, rawNonce: String?) async throws(JOSEError) -> VerifiedIdentity {
-        // Apple signs with RS256 only (specs §1.1): ES256, HS256 and none are refused.
+        // Apple signs with RS256 only
+        // (https://developer.apple.com/documentation/signinwithapplerestapi/fetch-apple's-public-key-for-verifying-token-signature):
+        // ES256, HS256 and none are refused.
         let jws = try await IdentityTokenCore.verifySignature(token, keySet: keySet, algorithm: .rs256)
         let core = try IdentityTokenCore(jws: jws, checks: checks, issuers: [Self.issuer], audiences: configuration.audiences)
         let claims = core.claims

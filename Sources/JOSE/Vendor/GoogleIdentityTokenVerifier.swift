@@ -1,9 +1,11 @@
 import Foundation
 import Support
 
-/// Verifies Google ID tokens (Google, "Authenticate with a backend server"; specs/google-account-linking.md §6).
+/// Verifies Google ID tokens (Google, "Authenticate with a backend server",
+/// https://developers.google.com/identity/sign-in/web/backend-auth).
 public struct GoogleIdentityTokenVerifier: Sendable {
-    /// Both spellings appear in Google's tokens (specs §6, check 3).
+    /// Both spellings appear in Google's tokens
+    /// (https://developers.google.com/identity/sign-in/web/backend-auth).
     public static let issuers = ["https://accounts.google.com", "accounts.google.com"]
 
     public struct Configuration: Sendable {

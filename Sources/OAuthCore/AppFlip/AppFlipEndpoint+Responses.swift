@@ -1,7 +1,8 @@
 import Support
 
 extension AppFlipEndpoint {
-    /// 200 {code, state, redirect_to}: the app opens redirect_to (google-account-linking.md §2.1).
+    /// 200 {code, state, redirect_to}: the app opens redirect_to
+    /// (https://developers.google.com/identity/account-linking/app-flip-ios).
     func success(code: String, state: String?, redirectURI: String) -> EndpointResponse {
         var items = [("code", code)]
         if let state { items.append(("state", state)) }

@@ -14,7 +14,7 @@ public struct AppFlipRequest: Sendable {
     }
 }
 
-/// App Flip code issuance (CONTRACT.md App Flip endpoint): the maker's app, signed in with its own
+/// App Flip code issuance (docs/app-flip-ios.md §2): the maker's app, signed in with its own
 /// token, asks for a code for Google after native consent. The code comes from the same
 /// `issueAuthorizationCode` as the browser flow and is redeemed at `/token` like any other.
 public struct AppFlipEndpoint: Sendable {

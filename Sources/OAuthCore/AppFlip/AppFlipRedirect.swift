@@ -1,7 +1,7 @@
 import Foundation
 
-/// Google's App Flip return URIs (google-account-linking.md §2.1; CONTRACT.md `--app-flip`):
-/// `https://oauth-redirect(-sandbox).googleusercontent.com/a/BUNDLE`.
+/// Google's App Flip return URIs (https://developers.google.com/identity/account-linking/app-flip-ios;
+/// README.md CLI `--app-flip`): `https://oauth-redirect(-sandbox).googleusercontent.com/a/BUNDLE`.
 public enum AppFlipRedirect {
     public static let hosts = [
         "oauth-redirect.googleusercontent.com", "oauth-redirect-sandbox.googleusercontent.com",

@@ -1,7 +1,7 @@
 import Support
 
-/// Validation of `GET /authorize` as an ordered list of small named checks (STYLE.md §4) over an
-/// allow-list of parameters. Nothing is written: the caller stores the interaction only after all
+/// Validation of `GET /authorize` as an ordered list of small named checks (docs/architecture.md rule 4) over
+/// an allow-list of parameters. Nothing is written: the caller stores the interaction only after all
 /// checks passed.
 public enum AuthorizationValidation: Sendable, Equatable {
     case valid(AuthorizationRequest, Client)

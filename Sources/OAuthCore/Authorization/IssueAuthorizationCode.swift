@@ -25,8 +25,8 @@ public struct CodeBinding: Sendable, Equatable {
 }
 
 /// The one place codes are minted: "Agree and link" in the browser and the App Flip endpoint both
-/// call it (STYLE.md §3). Creates or extends the grant and stores the code's hash, in one transaction.
-/// Returns the code itself, which is never stored.
+/// call it (docs/architecture.md rule 3). Creates or extends the grant and stores the code's hash, in one
+/// transaction. Returns the code itself, which is never stored.
 public func issueAuthorizationCode(_ binding: CodeBinding, environment: OAuthEnvironment) throws(OAuthError)
     -> String
 {

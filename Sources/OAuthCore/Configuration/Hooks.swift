@@ -22,14 +22,14 @@ public protocol IDTokenSigner: Sendable {
     func sign(claims: [String: JSONValue], algorithm: String) throws -> String
 }
 
-/// The password grant's `link_token` hook (CONTRACT.md native sign-in): called after the password
+/// The password grant's `link_token` hook (docs/sign-in.md, Native): called after the password
 /// was verified, with the account that proved itself. Throw an `OAuthError` (e.g. invalid_grant for
 /// an unknown or expired link token) to refuse.
 public protocol LinkTokenRedeemer: Sendable {
     func redeem(linkToken: String, accountID: String) throws
 }
 
-/// What the token-exchange grant is given (RFC 8693 §2.1; CONTRACT.md native sign-in).
+/// What the token-exchange grant is given (RFC 8693 §2.1; docs/sign-in.md, Native).
 public struct TokenExchangeRequest: Sendable {
     /// Every form parameter (subject_token, subject_token_type, nonce, apple_authorization_code, …).
     public var parameters: FormParameters

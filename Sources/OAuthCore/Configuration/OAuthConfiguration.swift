@@ -1,6 +1,6 @@
 import Foundation
 
-/// The protocol core's slice of the configuration (STYLE.md §8): validated once, immutable.
+/// The protocol core's slice of the configuration (docs/architecture.md rule 8): validated once, immutable.
 public struct OAuthConfiguration: Sendable, Equatable {
     public struct ScopeDefinition: Sendable, Equatable {
         public var name: String
@@ -31,16 +31,19 @@ public struct OAuthConfiguration: Sendable, Equatable {
     public let accessTokenLifetime: TimeInterval
     /// RFC 6749 §4.1.2: at most 10 minutes.
     public let codeLifetime: TimeInterval
-    /// nil: refresh tokens never expire (Google's unlinking guidance, google-account-linking.md §1.2).
+    /// nil: refresh tokens never expire (Google's unlinking guidance,
+    /// https://developers.google.com/identity/account-linking/unlinking).
     public let refreshTokenLifetime: TimeInterval?
-    /// How long a rotated refresh token still answers (google-account-linking.md §8 item 8).
+    /// How long a rotated refresh token still answers
+    /// (https://developers.google.com/identity/account-linking/gal-validation-tool).
     public let rotationGracePeriod: TimeInterval
     public let idTokenLifetime: TimeInterval
     public let interactionLifetime: TimeInterval
     public let sessionLifetime: TimeInterval
     public let scopes: [ScopeDefinition]
-    /// The operator's authorization statement for Google's consent page (google-account-linking.md
-    /// §7); nil: each page language's own default statement.
+    /// The operator's authorization statement for Google's consent page
+    /// (https://developers.home.google.com/cloud-to-cloud/project/authorization); nil: each page language's
+    /// own default statement.
     public let consentStatement: String?
     public let uiLocales: [String]
 
@@ -90,7 +93,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
         guard value > 0 else { throw Invalid(key: key, reason: "must be positive") }
     }
 
-    /// An `http://` issuer is allowed only for a loopback host (CONTRACT.md configuration).
+    /// An `http://` issuer is allowed only for a loopback host (README.md, Configuration).
     private static func checkIssuer(_ issuer: String) throws(Invalid) {
         guard let url = URLComponents(string: issuer), let host = url.host, !host.isEmpty,
             url.query == nil, url.fragment == nil

@@ -1,7 +1,7 @@
 import Support
 
-/// Everything an endpoint needs injected (STYLE.md §9): storage, clock, randomness, logger, the
-/// configuration slice and the hooks other modules implement.
+/// Everything an endpoint needs injected (docs/architecture.md rule 9): storage, clock, randomness, logger,
+/// the configuration slice and the hooks other modules implement.
 public struct OAuthEnvironment: Sendable {
     public var storage: any Storage
     public var clock: any Clock

@@ -1,5 +1,5 @@
-/// RFC 8414 §2 and OIDC Discovery §3 metadata, served at both well-known paths (CONTRACT.md), with
-/// the extension `app_flip_endpoint`.
+/// RFC 8414 §2 and OIDC Discovery §3 metadata, served at both well-known paths (RFC 8414 §3, OIDC Discovery
+/// §4), with the extension `app_flip_endpoint`.
 public enum DiscoveryDocument {
     /// `signingAlgorithms`: the algorithms of the published keys (OIDC Discovery §3
     /// `id_token_signing_alg_values_supported` must list what ID tokens may be signed with).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// RFC 6749 §4.3, for the maker's own app only (CONTRACT.md): `username` is the email.
+/// RFC 6749 §4.3, for the maker's own app only (docs/sign-in.md, Native): `username` is the email.
 struct PasswordGrant: TokenGrant {
     static let grantType = "password"
 
@@ -19,7 +19,7 @@ struct PasswordGrant: TokenGrant {
                 .verify(email: email, password: password, clientAddress: request.clientAddress)
         else { throw OAuthError.invalidGrant("the email or password is incorrect") }
         if let linkToken = p["link_token"] {
-            // CONTRACT.md native sign-in: the proven account receives the pending identity.
+            // docs/sign-in.md, Native: the proven account receives the pending identity.
             guard let redeemer = environment.linkTokenRedeemer else {
                 throw OAuthError.invalidRequest("link_token is not supported")
             }
@@ -32,7 +32,7 @@ struct PasswordGrant: TokenGrant {
     }
 }
 
-/// RFC 8693 for native sign-in with Apple or Google identity tokens (CONTRACT.md), first-party only;
+/// RFC 8693 for native sign-in with Apple or Google identity tokens (docs/sign-in.md), first-party only;
 /// the verification and account policy belong to the injected `TokenExchangeHandler`.
 struct TokenExchangeGrant: TokenGrant {
     static let grantType = "urn:ietf:params:oauth:grant-type:token-exchange"

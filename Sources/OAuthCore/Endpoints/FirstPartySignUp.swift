@@ -1,8 +1,8 @@
 import Foundation
 import Support
 
-/// The app's sign-up (CONTRACT.md `POST /api/signup`): the client authenticates as at `/token` and
-/// must be first-party; Identity's sign-up flow makes the account between `client` and `tokens`.
+/// The app's sign-up (docs/accounts-and-email.md: `POST /api/signup`): the client authenticates as at
+/// `/token` and must be first-party; Identity's sign-up flow makes the account between `client` and `tokens`.
 public struct FirstPartySignUp: Sendable {
     let environment: OAuthEnvironment
 

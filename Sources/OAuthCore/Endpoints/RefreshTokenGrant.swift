@@ -2,7 +2,8 @@ import Foundation
 import Support
 
 /// RFC 6749 §6: a new access token for a refresh token. Earlier unexpired access tokens keep
-/// working and, without rotation, the same refresh token is returned (google-account-linking.md §1.2).
+/// working and, without rotation, the same refresh token is returned
+/// (https://developers.google.com/identity/account-linking/unlinking).
 struct RefreshTokenGrant: TokenGrant {
     static let grantType = "refresh_token"
 
@@ -47,7 +48,8 @@ struct RefreshTokenGrant: TokenGrant {
     }
 
     /// Opt-in rotation (RFC 9700 §4.14.2) with a grace period: a rotated token presented again
-    /// within it gets a fresh pair (Google fires concurrent refreshes, §8 item 8); after it, the
+    /// within it gets a fresh pair (Google fires concurrent refreshes,
+    /// https://developers.google.com/identity/account-linking/gal-validation-tool); after it, the
     /// reuse is treated as theft and the grant is revoked. Each new token is recorded as a child of
     /// the presented one: when two children of one parent are both used, the grace period was used
     /// to fork the family (a replayed token), and the grant is revoked too. Google keeps only one

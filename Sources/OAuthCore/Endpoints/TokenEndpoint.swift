@@ -16,7 +16,7 @@ public struct TokenRequest: Sendable {
     }
 }
 
-/// One grant type (STYLE.md §3): the steps inside `handle` are explicit calls in order.
+/// One grant type (docs/architecture.md rule 3): the steps inside `handle` are explicit calls in order.
 protocol TokenGrant: Sendable {
     static var grantType: String { get }
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue

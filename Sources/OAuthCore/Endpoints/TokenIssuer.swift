@@ -16,7 +16,8 @@ struct TokenIssuer {
         var body: [String: JSONValue] = [
             "access_token": .string(access),
             "token_type": .string("Bearer"),
-            // Google: remaining lifetime in seconds as a JSON integer (google-account-linking.md §8.4).
+            // Google: remaining lifetime in seconds as a JSON integer
+            // (https://developers.google.com/identity/account-linking/your-api-reference).
             "expires_in": .int(Int64(environment.configuration.accessTokenLifetime)),
             "scope": .string(subject.scope.joined(separator: " ")),
         ]

@@ -2,7 +2,8 @@
 extension OAuthError {
     /// StoreError.unavailable becomes `temporarily_unavailable` (503) and every other unexpected error
     /// `server_error` (500): a transient fault must never read as `invalid_grant`, on which Google
-    /// unlinks the user (DESIGN.md decisions; google-account-linking.md §1.2 "4xx vs 5xx").
+    /// unlinks the user (docs/architecture.md, Decisions;
+    /// https://developers.google.com/identity/account-linking/unlinking).
     public static func from(_ error: any Error) -> OAuthError {
         switch error {
         case let oauth as OAuthError:

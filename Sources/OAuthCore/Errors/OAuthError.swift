@@ -1,5 +1,5 @@
-/// The one error type of the protocol core (STYLE.md §5). `code` is the registered wire value with a
-/// fixed HTTP status; `description` is public (sent as `error_description`); `detail` is private
+/// The one error type of the protocol core (docs/architecture.md rule 5). `code` is the registered wire value
+/// with a fixed HTTP status; `description` is public (sent as `error_description`); `detail` is private
 /// (logged, never sent).
 public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, Equatable, CaseIterable {
@@ -19,9 +19,9 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case insufficientScope = "insufficient_scope"
         // RFC 7009 §2.2.1.
         case unsupportedTokenType = "unsupported_token_type"
-        // Extension (CONTRACT.md native sign-in): a different account owns the verified email.
+        // Extension (docs/sign-in.md, Native): a different account owns the verified email.
         case linkRequired = "link_required"
-        // App Flip's vocabulary (CONTRACT.md App Flip endpoint), besides invalid_request/access_denied.
+        // App Flip's vocabulary (docs/app-flip-ios.md §4), besides invalid_request/access_denied.
         case cancelled
         case unrecoverable
         // OIDC Core §3.1.2.6: answers to prompt=none.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Grants as records: "account X linked to client Y with these scopes" (DESIGN.md data).
+/// Grants as records: "account X linked to client Y with these scopes" (docs/architecture.md, Data).
 enum GrantLedger {
     /// The active grant of the account to the client, its scope extended to cover `scope`, or a new
     /// one. Run inside the caller's transaction.

@@ -1,7 +1,8 @@
 import Foundation
 import Support
 
-/// One service an account is linked to (for the account page and "unlink", google-account-linking.md §7).
+/// One service an account is linked to (for the account page and "unlink",
+/// https://developers.home.google.com/cloud-to-cloud/enhancements/app-flip-ios).
 public struct LinkedService: Sendable, Equatable {
     public var grantID: String
     public var clientID: String
@@ -18,7 +19,7 @@ public struct LinkedService: Sendable, Equatable {
     }
 }
 
-/// Grants as the account sees them; unlinking is revoking the grant (DESIGN.md data).
+/// Grants as the account sees them; unlinking is revoking the grant (docs/architecture.md, Data).
 public struct LinkedServices: Sendable {
     let environment: OAuthEnvironment
 

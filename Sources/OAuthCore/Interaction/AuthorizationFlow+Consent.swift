@@ -53,7 +53,8 @@ extension AuthorizationFlow {
         ]
     }
 
-    /// Signs out of this browser and asks for another account (google-account-linking.md §7).
+    /// Signs out of this browser and asks for another account
+    /// (https://developers.home.google.com/cloud-to-cloud/enhancements/app-flip-ios).
     func switchAccount(_ id: String, csrf: String?, sessionID: String?) throws -> [InteractionAction] {
         var (interaction, state, client) = try loadInteraction(id)
         guard

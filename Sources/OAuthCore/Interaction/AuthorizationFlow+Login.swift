@@ -62,8 +62,9 @@ extension AuthorizationFlow {
         return (SessionCookie(value: id, expiresAt: expiresAt), now)
     }
 
-    /// First-party clients imply consent (CONTRACT.md `--first-party`); everyone else sees it,
-    /// every time, as Google's flow expects (google-account-linking.md §7).
+    /// First-party clients imply consent (README.md CLI `--first-party`); everyone else sees it,
+    /// every time, as Google's flow expects
+    /// (https://developers.home.google.com/cloud-to-cloud/project/authorization).
     func afterSignIn(_ interaction: Interaction, client: Client) throws -> [InteractionAction] {
         let state = try InteractionState.decode(interaction.request)
         if client.firstParty { return try finish(interaction, state, client: client) }

@@ -1,8 +1,8 @@
 import Foundation
 import Support
 
-/// The login → consent → code interaction as a state machine (STYLE.md §12): feed it events, do the
-/// actions it returns. The state lives in `Interaction` records (RFC 6749 §4.1.1 request kept
+/// The login → consent → code interaction as a state machine (docs/architecture.md rule 12): feed it events,
+/// do the actions it returns. The state lives in `Interaction` records (RFC 6749 §4.1.1 request kept
 /// server-side across round trips): no account yet → login; account known → consent; then a
 /// redirect with a code or an error.
 public struct AuthorizationFlow: Sendable {

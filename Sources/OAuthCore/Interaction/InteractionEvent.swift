@@ -1,7 +1,7 @@
 import Foundation
 import Support
 
-/// What the browser did, as the HTTP layer parsed it (STYLE.md §12).
+/// What the browser did, as the HTTP layer parsed it (docs/architecture.md rule 12).
 public enum InteractionEvent: Sendable {
     /// `GET /authorize` with its query, plus the raw session cookie value if any.
     case authorizeRequest(FormParameters, sessionID: String?)
@@ -9,7 +9,7 @@ public enum InteractionEvent: Sendable {
     case loginSubmitted(
         interactionID: String, email: String, password: String, csrf: String?,
         clientAddress: String?)
-    /// The consent form: `decision` is the pressed button's value, `allow` or `deny` (CONTRACT.md).
+    /// The consent form: `decision` is the pressed button's value, `allow` or `deny` (docs/pages.md).
     case consentSubmitted(interactionID: String, decision: String?, csrf: String?)
     /// "Not you? Switch account": forget the signed-in account and the session, show login again.
     case switchAccount(interactionID: String, csrf: String?, sessionID: String?)

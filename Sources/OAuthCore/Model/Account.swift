@@ -22,7 +22,8 @@ public struct Account: Sendable, Equatable, Codable {
     }
 }
 
-/// A way to sign in: (provider, subject) is unique; an email is never an identity (DESIGN.md).
+/// A way to sign in: (provider, subject) is unique; an email is never an identity
+/// (docs/architecture.md, Decisions).
 public struct Identity: Sendable, Equatable, Codable {
     public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google }
 

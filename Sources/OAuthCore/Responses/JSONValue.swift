@@ -1,7 +1,7 @@
 import JOSE
 
 /// The protocol core uses JOSE's JSON tree (sorted keys, unescaped slashes, so the bytes are
-/// stable; PLATFORM.md item 9) for token responses, ID-token claims and discovery.
+/// stable; docs/architecture.md platform note 9) for token responses, ID-token claims and discovery.
 public typealias JSONValue = JOSE.JSONValue
 
 extension JOSE.JSONValue {

@@ -56,11 +56,14 @@ public struct ConsentPage: Sendable, Equatable {
     public var csrfToken: String
     public var clientName: String
     public var locale: String?
-    /// Who is signed in, for "not you? switch account" (google-account-linking.md §7).
+    /// Who is signed in, for "not you? switch account"
+    /// (https://developers.home.google.com/cloud-to-cloud/enhancements/app-flip-ios).
     public var accountEmail: String?
     public var accountName: String?
     public var scopes: [ScopeItem]
-    /// The operator's own authorization statement (§7); nil: the catalog's, in the page's language.
+    /// The operator's own authorization statement
+    /// (https://developers.home.google.com/cloud-to-cloud/project/authorization); nil: the catalog's, in the
+    /// page's language.
     public var consentStatement: String?
     /// Registered for Google (Google's redirect URIs or App Flip): the page follows Google's rules.
     public var clientIsGoogle: Bool

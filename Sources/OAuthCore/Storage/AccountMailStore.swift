@@ -1,7 +1,7 @@
 import Foundation
 
 /// A single-use link token of an email (verification, email change, password reset). The token itself
-/// is only in the mail; the store keeps `OpaqueToken.hash` of it (DESIGN.md decisions).
+/// is only in the mail; the store keeps `OpaqueToken.hash` of it (docs/architecture.md, Decisions).
 public struct OneTimeToken: Sendable, Equatable, Codable {
     public enum Purpose: String, Sendable, Codable, CaseIterable {
         case verifyEmail = "verify_email"
@@ -49,7 +49,8 @@ public protocol OneTimeTokenStore {
     func invalidateOneTimeTokens(accountID: String, purpose: OneTimeToken.Purpose, at time: Date) throws -> Int
 }
 
-/// One mail in the outbox, written in the transaction of the change that caused it (DESIGN.md Data).
+/// One mail in the outbox, written in the transaction of the change that caused it
+/// (docs/architecture.md, Data).
 public struct OutboxMail: Sendable, Equatable, Codable {
     public enum Status: String, Sendable, Codable, CaseIterable {
         /// Waiting for its next attempt (`nextAttemptAt`).

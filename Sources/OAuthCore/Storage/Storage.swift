@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything AccountLink keeps. Implementations: StoreMemory (reference), StoreSQLite, StorePostgres;
 /// all pass the one suite in StoreConformance. Every method is atomic on its own; `transaction`
-/// groups several so that either all of them happen or none (STYLE.md §6).
+/// groups several so that either all of them happen or none (docs/architecture.md rule 6).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
     RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, TokenBulkStore, Sendable

@@ -1,5 +1,5 @@
 /// What a store reports. `unavailable` is transient and must become a 5xx on the wire, never
-/// `invalid_grant` (Google unlinks users on `invalid_grant`; DESIGN.md decisions).
+/// `invalid_grant` (Google unlinks users on `invalid_grant`; docs/architecture.md, Decisions).
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The database cannot be reached or is busy; try again later.
     case unavailable(String)

@@ -1,8 +1,8 @@
 import JOSE
 import Support
 
-/// Opaque bearer strings (DESIGN.md decisions): a short type prefix and 32 random bytes (256 bits)
-/// in base64url. The prefix tells revocation (RFC 7009 §2.1 `token_type_hint`) and secret
+/// Opaque bearer strings (docs/architecture.md, Decisions): a short type prefix and 32 random bytes (256
+/// bits) in base64url. The prefix tells revocation (RFC 7009 §2.1 `token_type_hint`) and secret
 /// scanners what a string is; it adds no secrecy.
 ///
 /// | prefix | what |

@@ -13,7 +13,8 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private(set) var wantsHelp = false
 
-    /// The configuration flags every command shares (CONTRACT.md: --listen, --issuer, --database, --config).
+    /// The configuration flags every command shares (README.md Configuration: --listen, --issuer, --database,
+    /// --config).
     static let configurationFlags: Set<String> = ["listen", "issuer", "database", "config"]
 
     init(_ words: [String], spec: ArgumentSpec) throws(CommandFailure) {

@@ -2,7 +2,7 @@ import AccountLinkServer
 import Foundation
 import Support
 
-/// One subcommand: parse, validate, run (STYLE.md §8).
+/// One subcommand: parse, validate, run (docs/architecture.md rule 8).
 protocol Command: Sendable {
     /// Words after `accountlink`, e.g. ["client", "add"].
     static var path: [String] { get }

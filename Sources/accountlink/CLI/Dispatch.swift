@@ -23,7 +23,7 @@ extension CommandLine {
             return .success
         }
         if let group = words.first, let listing = Help.group(group, commands), words.count == 1 || isHelp(words[1]) {
-            // `accountlink GROUP --help` lists the group's commands (CONTRACT.md, second round).
+            // `accountlink GROUP --help` lists the group's commands (README.md, CLI).
             if words.count == 1 { bare.err(listing); return .usage }
             bare.out(listing)
             return .success

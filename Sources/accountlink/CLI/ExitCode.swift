@@ -1,4 +1,4 @@
-/// Exit codes of CONTRACT.md (the sysexits.h values).
+/// Exit codes of README.md, CLI (the sysexits.h values).
 enum ExitCode: Int32 {
     case success = 0
     /// `demo` and `simulate`: the run finished, but not with the outcome expected.

@@ -3,7 +3,9 @@ import Foundation
 import Identity
 
 /// Apple's app transfer between developer teams, step by step (docs/sign-in.md "Moving the app to another
-/// Apple team"; specs/sign-in-with-apple.md §7.2, §7.3).
+/// Apple team";
+/// https://developer.apple.com/documentation/signinwithapple/transferring-your-apps-and-users-to-another-team,
+/// https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team).
 enum AppleTransferExportCommand: Command {
     static let path = ["apple", "transfer", "export"]
     static let summary = "sending team: write a transfer identifier per Apple user"

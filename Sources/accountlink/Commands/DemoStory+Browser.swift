@@ -19,7 +19,7 @@ extension DemoStory {
         return code
     }
 
-    /// Fills in the login form read from the page (CONTRACT.md: fields `email` and `password`).
+    /// Fills in the login form read from the page (docs/pages.md: fields `email` and `password`).
     func signIn(_ browser: ScriptedBrowser, on login: ScriptedBrowser.Page) async throws -> ScriptedBrowser.Page {
         guard let form = login.forms.first(where: { $0.has(field: "password") }) else {
             throw SimulationFailure("GET /authorize showed no login form (HTTP \(login.response.status))")

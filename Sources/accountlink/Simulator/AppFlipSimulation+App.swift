@@ -2,7 +2,8 @@ import AppFlipKit
 import Foundation
 import Support
 
-/// The maker's app's part, with AppFlipKit (google-account-linking.md §2.1, "App must …").
+/// The maker's app's part, with AppFlipKit
+/// (https://developers.google.com/identity/account-linking/app-flip-ios).
 extension AppFlipSimulation {
     /// The four link parameters as sent to `POST /app-flip/authorize`.
     struct LinkFields: Sendable {

@@ -2,7 +2,8 @@ import AppFlipKit
 import Foundation
 import Support
 
-/// Google's part, as Google's App Flip test tool plays it (google-account-linking.md §2.1).
+/// Google's part, as Google's App Flip test tool plays it
+/// (https://developers.google.com/identity/account-linking/app-flip-ios).
 extension AppFlipSimulation {
     /// A `state` of 200 characters with everything that breaks careless encoders: space, `+`, `&`,
     /// `=`, `%`, `#`, quotes, backslash, non-ASCII and an emoji.

@@ -1,5 +1,5 @@
 /// Just enough HTML reading to drive our own login, consent and account pages like a browser:
-/// each `<form>` with its action, its `<input>` fields and its `<button>`s (CONTRACT.md web forms).
+/// each `<form>` with its action, its `<input>` fields and its `<button>`s (docs/pages.md).
 struct HTMLForm: Sendable {
     var action: String
     var fields: [(name: String, value: String)]

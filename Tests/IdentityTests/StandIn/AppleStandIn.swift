@@ -5,7 +5,9 @@ import Synchronization
 
 /// Apple's `appleid.apple.com` on loopback: `/auth/keys` (rotatable), `/auth/token` and `/auth/revoke`,
 /// both of which check the client secret as Apple does (ES256 over raw r‖s with the .p8's public key,
-/// `kid`, `iss`, `aud`, `sub` = client_id, `exp` ≤ now + 15777000; specs §3, §9.1). Also Google's certs.
+/// `kid`, `iss`, `aud`, `sub` = client_id, `exp` ≤ now + 15777000;
+/// https://developer.apple.com/documentation/accountorganizationaldatasharing/creating-a-client-secret). Also
+/// Google's certs.
 final class AppleStandIn: Sendable {
     struct CodeGrant: Sendable {
         let clientID: String
@@ -113,7 +115,9 @@ final class AppleStandIn: Sendable {
         return .json(400, JSONValue.object(["error": .string(code), "error_description": .string(why)]).serialized)
     }
 
-    /// Apple's client authentication, as TN3107 and specs §9.1 describe its failure causes.
+    /// Apple's client authentication, as TN3107
+    /// (https://developer.apple.com/documentation/technotes/tn3107-resolving-sign-in-with-apple-response-errors)
+    /// describes its failure causes.
     func checkClientSecret(_ form: FormParameters) -> String? {
         guard let clientID = form["client_id"], let secret = form["client_secret"] else { return "missing" }
         guard let jws = try? JWS.verify(secret, with: clientSecretKey.verificationKey) else {
