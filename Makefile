@@ -33,7 +33,6 @@ demo: release
 
 bench: release
 	@scripts/install-deps.sh bench
-	@scripts/install-deps.sh test
 	swift build -c release --product accountlink-bench
 	scripts/bench.sh
 
