@@ -89,8 +89,11 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         return try writer.grouped { db in try body(SQLiteStorage(connection: db, writer: nil, readers: nil)) }
     }
 
+    /// On a reader when there are readers: a health check does not queue behind the writer.
     public func ping() throws {
-        _ = try locked { try $0.query("SELECT 1", []) { try $0.int(0) } }
+        let check = { (db: SQLiteConnection) throws in _ = try db.query("SELECT 1", []) { try $0.int(0) } }
+        guard let readers, writer != nil else { return try locked(check) }
+        try readers.read(check)
     }
 
     /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
