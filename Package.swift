@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "CLITests", dependencies: ["accountlink"]),
+        .testTarget(name: "CLITests", dependencies: ["accountlink", "Support"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support"]),

@@ -17,6 +17,13 @@ public struct IdentityServices: Sendable {
     public let risc: GoogleRiscReceiver?
     /// Offline access and revocation at Google; nil without the web client's credentials.
     public let googleClient: GoogleClient?
+    /// Google Sign-In on the web; nil without the web client's credentials or Google's verifier.
+    public var googleWebSignIn: GoogleWebSignIn? {
+        guard let googleClient, let googleVerifier else { return nil }
+        return GoogleWebSignIn(client: googleClient, verifier: googleVerifier, signIn: signIn)
+    }
+    /// Native sign-in's identity-token rules (Apple's required nonce, Google's optional nonce and `azp`).
+    public var tokenCheck: IdentityTokenCheck { IdentityTokenCheck(apple: appleVerifier, google: googleVerifier) }
 
     static func make(_ configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
                      random: any RandomSource, logger: Logger) throws -> IdentityServices {

@@ -41,7 +41,11 @@ public final class Runtime: Sendable {
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
         let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
                                   random: random, logger: logger)
-        try runtime.keyRing.checkMasterKey()
+        do {
+            try runtime.keyRing.checkMasterKey()
+        } catch let error as SigningKeyRingError {
+            throw RuntimeError(error.description)
+        }
         return runtime
     }
 

@@ -26,6 +26,7 @@ public enum StoreConformance {
         + hardeningCases
         + resourceServerCases + auditQueryCases
         + mailCases
+        + passwordRemovalCases + singleUseCases
         + tokenPathCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Runs the built `accountlink` binary as an operator would (docs/architecture.md rule 15: CLI tests).
 struct CLIRunner {
@@ -39,8 +40,8 @@ struct CLIRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readToEndRetrying()
+        let errData = err.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))

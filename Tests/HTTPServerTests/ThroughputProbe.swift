@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Support
 import Testing
 
 /// Opt-in, one run only (the machines are shared): `WRK_PROBE=1 swift test --filter throughputProbe`
@@ -16,7 +17,7 @@ import Testing
             process.standardOutput = pipe
             try process.run()
             process.waitUntilExit()
-            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return String(decoding: pipe.fileHandleForReading.readToEndRetrying(), as: UTF8.self)
         }
         print("WRK", output)
     }

@@ -53,7 +53,7 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let pem = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let pem = String(decoding: output.fileHandleForReading.readToEndRetrying(), as: UTF8.self)
         process.waitUntilExit()
         #expect(pem.hasPrefix("-----BEGIN PRIVATE KEY-----"))
         let key = try SigningKey(pem: pem, keyID: "ABC123DEFG")
@@ -68,7 +68,7 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let pem = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let pem = String(decoding: output.fileHandleForReading.readToEndRetrying(), as: UTF8.self)
         process.waitUntilExit()
         #expect { try P256PrivateKey(pem: pem) } throws: { ($0 as? JOSEError)?.code == .invalidKey }
         #expect(throws: JOSEError.self) { try SigningKey(pem: pem) }

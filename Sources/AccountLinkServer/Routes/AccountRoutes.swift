@@ -86,12 +86,9 @@ extension AccountLinkApp {
 
     /// `POST /account/delete`: with the app's Bearer token (JSON answer), or session + CSRF (page).
     func deleteAccount(_ request: HTTPRequest) async -> HTTPResponse {
-        if let token = TokenService.bearerToken(fromAuthorization: request.header("Authorization")) {
+        if TokenService.bearerToken(fromAuthorization: request.header("Authorization")) != nil {
             do {
-                let bearer = try TokenService(environment: environment).verifyAccessToken(token)
-                guard try runtime.storage.client(id: bearer.record.clientID)?.firstParty == true else {
-                    return http(OAuthError(.insufficientScope, "only the app's own tokens may delete the account").response)
-                }
+                let bearer = try appAccount.bearer(request.header("Authorization"))
                 let report = try await runtime.deletion.delete(accountID: bearer.account.id)
                 return .json(200, raw: #"{"deleted":true,"grants_revoked":\#(report.grantsRevoked)}"#).noStore()
             } catch {

@@ -4,8 +4,8 @@ import Support
 import FoundationNetworking
 #endif
 
-/// Google's token endpoint response to a `serverAuthCode` exchange
-/// (https://developers.google.com/identity/sign-in/ios/offline-access).
+/// Google's token endpoint response to a code exchange (RFC 6749 §5.1,
+/// https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code).
 public struct GoogleTokenResponse: Sendable, Equatable, Decodable {
     public let accessToken: String?
     public let expiresIn: Int?
@@ -50,13 +50,18 @@ public struct GoogleClient: Sendable {
         poster = FormPost(session: session, timeout: configuration.timeout)
     }
 
-    /// Exchanges the app's `serverAuthCode`; `redirect_uri` is the empty string for codes from a native
-    /// app (https://developers.google.com/identity/sign-in/ios/offline-access, its Java sample).
-    public func exchangeCode(_ code: String, redirectURI: String = "") async throws -> GoogleTokenResponse {
-        let body = try await post(configuration.tokenURL, [
+    /// Exchanges the app's `serverAuthCode` (`redirect_uri` is the empty string for codes from a native
+    /// app: https://developers.google.com/identity/sign-in/ios/offline-access), or the web sign-in's
+    /// code with its redirect URI and PKCE verifier (RFC 7636 §4.5).
+    public func exchangeCode(_ code: String, redirectURI: String = "", codeVerifier: String? = nil) async throws
+        -> GoogleTokenResponse
+    {
+        var pairs: [(name: String, value: String)] = [
             ("grant_type", "authorization_code"), ("code", code), ("client_id", configuration.clientID),
             ("client_secret", configuration.clientSecret), ("redirect_uri", redirectURI),
-        ])
+        ]
+        if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
+        let body = try await post(configuration.tokenURL, pairs)
         do {
             return try JSONDecoder().decode(GoogleTokenResponse.self, from: body)
         } catch {

@@ -95,13 +95,15 @@ extension SignInService {
     }
 
     /// Removes one sign-in method, never the last. Its stored provider token is queued for revocation
-    /// in the same transaction (TN3194: revoke what we no longer use).
+    /// in the same transaction (TN3194: revoke what we no longer use); a removed password method takes
+    /// the password with it, so that it no longer signs in.
     public func removeIdentity(accountID: String, identityID: String) throws {
         let now = clock.now()
         try storage.transaction { tx in
             let identities = try tx.identities(accountID: accountID)
-            guard identities.contains(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
+            guard let removed = identities.first(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
             guard identities.count > 1 else { throw Failure.lastIdentity }
+            if removed.provider == .password { _ = try tx.deletePasswordHash(accountID: accountID) }
             for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID.sameBytes(identityID) {
                 try tx.insertPendingRevocation(PendingRevocation(
                     id: "rev_" + random.token(byteCount: 12), provider: token.provider,

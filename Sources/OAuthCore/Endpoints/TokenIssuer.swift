@@ -74,17 +74,17 @@ struct TokenIssuer {
         case successor(String)
     }
 
-    /// Grants for first-party sign-in (password, token exchange): the grant of the account to the
-    /// client, extended to the requested scope, and a fresh token pair.
+    /// Grants for first-party sign-in (password, token exchange, sign-up): one grant per sign-in, so
+    /// that `POST /api/logout` (revoking that grant) ends this sign-in's access and refresh tokens and no
+    /// other device's; and a fresh token pair.
     func signIn(accountID: String, client: Client, scope: [String], extra: [String: JSONValue] = [:]) throws
         -> Issued
     {
         guard try storage.account(id: accountID)?.status == .active else {
             throw OAuthError.invalidGrant("the account is not active")
         }
-        let grant = try GrantLedger.grant(
-            accountID: accountID, clientID: client.id, scope: scope, in: storage,
-            environment: environment)
+        let grant = try GrantLedger.signIn(
+            accountID: accountID, clientID: client.id, scope: scope, in: storage, environment: environment)
         let subject = TokenService.Subject(
             grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
             authTime: environment.clock.now())

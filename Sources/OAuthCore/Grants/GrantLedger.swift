@@ -16,6 +16,14 @@ enum GrantLedger {
             }
             return grant
         }
+        return try signIn(accountID: accountID, clientID: clientID, scope: scope, in: storage, environment: environment)
+    }
+
+    /// A new grant: one first-party sign-in (its tokens end together when it is revoked).
+    static func signIn(
+        accountID: String, clientID: String, scope: [String], in storage: any Storage,
+        environment: OAuthEnvironment
+    ) throws -> Grant {
         let grant = Grant(
             id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
             clientID: clientID, scope: scope, createdAt: environment.clock.now())

@@ -25,28 +25,40 @@ public struct LinkedServices: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    /// The account's active grants, oldest first, with their client's display name.
+    /// The account's linked clients, oldest first, with their display names: one entry per client
+    /// (the maker's app has one grant per sign-in), its scope the union of that client's grants.
     public func list(accountID: String) throws(OAuthError) -> [LinkedService] {
         try OAuthError.mapping {
-            try environment.storage.activeGrants(accountID: accountID).map { grant in
-                LinkedService(
+            var services: [LinkedService] = []
+            for grant in try environment.storage.activeGrants(accountID: accountID) {
+                if let index = services.firstIndex(where: { $0.clientID.sameBytes(grant.clientID) }) {
+                    services[index].scope += grant.scope.filter { !services[index].scope.contains($0) }
+                    continue
+                }
+                services.append(LinkedService(
                     grantID: grant.id, clientID: grant.clientID,
                     clientName: try environment.storage.client(id: grant.clientID)?.name ?? grant.clientID,
-                    scope: grant.scope, linkedAt: grant.createdAt)
+                    scope: grant.scope, linkedAt: grant.createdAt))
             }
+            return services
         }
     }
 
-    /// Revokes the grant and every code and token under it; false when it is not this account's
-    /// active grant.
+    /// Revokes the grant, and every other active grant of the account to the same client, with every
+    /// code and token under them, in one transaction; false when it is not this account's active grant.
     public func unlink(grantID: String, accountID: String) throws(OAuthError) -> Bool {
         try OAuthError.mapping {
-            guard let grant = try environment.storage.grant(id: grantID), grant.accountID.sameBytes(accountID) else {
-                return false
+            let now = environment.clock.now()
+            return try environment.storage.transaction { tx in
+                guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID),
+                      try tx.revokeGrant(id: grantID, at: now)
+                else { return false }
+                for other in try tx.activeGrants(accountID: accountID) where other.clientID.sameBytes(grant.clientID) {
+                    _ = try tx.revokeGrant(id: other.id, at: now)
+                }
+                environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID, in: tx)
+                return true
             }
-            let revoked = try environment.storage.revokeGrant(id: grantID, at: environment.clock.now())
-            if revoked { environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID) }
-            return revoked
         }
     }
 }

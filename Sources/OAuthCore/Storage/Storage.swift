@@ -5,7 +5,8 @@ import Foundation
 /// groups several so that either all of them happen or none (docs/architecture.md rule 6).
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
-    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, TokenBulkStore, Sendable
+    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, PasswordRemovalStore, TokenBulkStore,
+    Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.

@@ -33,7 +33,7 @@ final class CommandContext: @unchecked Sendable {
 
     /// All of standard input (passwords and secrets come this way, never from argv).
     func readStandardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        String(decoding: FileHandle.standardInput.readToEndRetrying(), as: UTF8.self)
     }
 
     func configuration() throws -> ServerConfiguration {

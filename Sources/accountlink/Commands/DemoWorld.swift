@@ -2,6 +2,7 @@ import AccountLinkServer
 import Foundation
 import Glibc
 import HTTPServer
+import Support
 
 /// The demo's throwaway world: a temporary folder with a SQLite database, a free loopback port,
 /// and the server running inside this process (as `serve` runs it).
@@ -78,8 +79,8 @@ final class DemoWorld: @unchecked Sendable {
             DispatchQueue.global().async {
                 input.fileHandleForWriting.write(Data((stdin ?? "").utf8))
                 try? input.fileHandleForWriting.close()
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                let stdout = out.fileHandleForReading.readToEndRetrying()
+                let stderr = err.fileHandleForReading.readToEndRetrying()
                 process.waitUntilExit()
                 done.resume(returning: CLIResult(status: process.terminationStatus,
                                                  stdout: String(decoding: stdout, as: UTF8.self),

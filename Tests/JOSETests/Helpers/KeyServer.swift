@@ -1,4 +1,5 @@
 import Foundation
+import Support
 @testable import JOSE
 
 /// Tests/Peers/key_server.py on 127.0.0.1, started per test and stopped by its PID.
@@ -18,7 +19,7 @@ final class KeyServer: @unchecked Sendable {
         do { try process.run() } catch { throw TestFailure("cannot start python3 for the key server: \(error)") }
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = DescriptorReading.readSome(output.fileHandleForReading.fileDescriptor) ?? Data()
             if chunk.isEmpty { break }
             line.append(chunk)
         }

@@ -77,8 +77,8 @@ enum PythonPeer {
         }
         input.fileHandleForWriting.write(Data(request.serialized.utf8))
         try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        let out = output.fileHandleForReading.readToEndRetrying()
+        let err = errors.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         if process.terminationStatus == 127 {
             throw TestFailure("python3 is not installed; the JOSE peer tests need python3 with PyJWT, jwcrypto, cryptography")

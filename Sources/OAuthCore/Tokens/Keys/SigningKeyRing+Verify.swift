@@ -1,6 +1,5 @@
 import Foundation
 import JOSE
-import OAuthCore
 import Support
 
 extension SigningKeyRing {
@@ -16,12 +15,39 @@ extension SigningKeyRing {
     }
 }
 
+/// Signs with the active keys of the key ring: the RS256 key by default, the key of a client's
+/// `id_token_signed_response_alg` for its ID tokens.
+public struct KeyRingSigner: IDTokenSigner {
+    let keyRing: SigningKeyRing
+
+    public init(keyRing: SigningKeyRing) { self.keyRing = keyRing }
+
+    public func sign(claims: [String: JSONValue]) throws -> String {
+        try keyRing.current().active.sign(payload: JSONValue.object(claims).bytes)
+    }
+
+    /// A key missing from the cache is looked for once in the store (a rotation made by the CLI since
+    /// the last periodic refresh). ID tokens are signed after the grant's transaction has committed.
+    public func sign(claims: [String: JSONValue], algorithm: String) throws -> String {
+        guard let key = try keyRing.current().activeByAlgorithm[algorithm] ?? keyRing.refresh().activeByAlgorithm[algorithm]
+        else {
+            throw SigningKeyRingError("no active \(algorithm) signing key; run `accountlink keys rotate --es256`")
+        }
+        return try key.sign(payload: JSONValue.object(claims).bytes)
+    }
+}
+
 /// The protocol core's view of our own client_credentials tokens (ClientCredentialsGrant).
-struct KeyRingTokenVerifier: SignedTokenVerifier {
+public struct KeyRingTokenVerifier: SignedTokenVerifier {
     let keyRing: SigningKeyRing
     let issuer: String
 
-    func verify(_ token: String) -> SignedTokenClaims? {
+    public init(keyRing: SigningKeyRing, issuer: String) {
+        self.keyRing = keyRing
+        self.issuer = issuer
+    }
+
+    public func verify(_ token: String) -> SignedTokenClaims? {
         guard let claims = keyRing.verify(token, issuer: issuer),
             let clientID = try? claims.string("client_id"), let issuedAt = try? claims.numericDate("iat"),
             let expiresAt = try? claims.numericDate("exp")

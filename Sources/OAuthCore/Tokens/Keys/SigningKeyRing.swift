@@ -1,12 +1,18 @@
 import Foundation
 import JOSE
-import OAuthCore
 import Support
 import Synchronization
 
-/// Our ID-token signing keys: the active one signs; retired ones stay published until every token
-/// they signed has expired (rotation with overlap, DESIGN.md decisions). Private halves are kept
-/// sealed with the master key in the store and opened only in memory.
+/// A key ring that cannot be used: the master key does not open the stored keys, or no key is active.
+public struct SigningKeyRingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Our ID-token signing keys, beside the token code that uses them: the active one signs; retired ones
+/// stay published at `/jwks.json` until every token they signed has expired (rotation with overlap,
+/// OIDC Core §10.1.1). Private halves are kept sealed with the master key in the store and opened only
+/// in memory (docs/operations.md).
 public final class SigningKeyRing: Sendable {
     public struct Loaded: Sendable {
         /// Signs what names no algorithm (client_credentials access tokens): the active RS256 key.
@@ -43,13 +49,13 @@ public final class SigningKeyRing: Sendable {
     }
 
     /// Opens the newest stored key with the master key: a wrong key is one clear line naming the
-    /// setting (CONTRACT.md), not a raw AES-GCM failure at the first signature.
+    /// setting (README "Configuration"), not a raw AES-GCM failure at the first signature.
     public func checkMasterKey() throws {
         guard let newest = try storage.signingKeys().first else { return }
         do {
             _ = try SigningKey(sealedPrivateKey: newest.encryptedPrivateKey, masterKey: masterKey, keyID: newest.kid)
         } catch {
-            throw RuntimeError(
+            throw SigningKeyRingError(
                 "ACCOUNTLINK_MASTER_KEY is not the key this database was sealed with (the stored signing keys do not decrypt); use the original master key")
         }
     }
@@ -79,7 +85,7 @@ public final class SigningKeyRing: Sendable {
             active[key.algorithm.rawValue] = key
         }
         guard let rs256 = active[JWSAlgorithm.rs256.rawValue] else {
-            throw RuntimeError("no active RS256 signing key; run `accountlink keys rotate`")
+            throw SigningKeyRingError("no active RS256 signing key; run `accountlink keys rotate`")
         }
         return Loaded(active: rs256, published: keys, activeByAlgorithm: active)
     }

@@ -1,0 +1,42 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+/// The maker's app's own account API (README "The app's API": `/api/account…`,
+/// `/api/logout`). Every call names the account by a Bearer access token of a first-party client
+/// (RFC 6750 §2.1); one flow per file: the summary, adding and removing identities, signing out.
+public struct AppAccountAPI: Sendable {
+    /// What the HTTP side answers with its own status: the account JSON, or a refusal code of the contract.
+    public enum Refusal: Error, Equatable {
+        /// 409: another account has that Apple or Google identity.
+        case identityInUse
+        /// 409: removing it would leave the account without a way to sign in.
+        case lastMethod
+        /// 400: the account has no sign-in method of that type, or the type is unknown.
+        case noSuchMethod
+    }
+
+    let environment: OAuthEnvironment
+    let signIn: SignInService
+    let check: IdentityTokenCheck
+
+    public init(environment: OAuthEnvironment, signIn: SignInService, check: IdentityTokenCheck) {
+        self.environment = environment
+        self.signIn = signIn
+        self.check = check
+    }
+
+    /// The access token's sign-in; only the maker's app's tokens reach the account API (Google's
+    /// tokens for the account link never do).
+    public func bearer(_ authorization: String?) throws -> TokenService.Bearer {
+        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else {
+            throw OAuthError(.invalidToken, "a Bearer access token is required")
+        }
+        let bearer = try TokenService(environment: environment).verifyAccessToken(token)
+        guard try environment.storage.client(id: bearer.record.clientID)?.firstParty == true else {
+            throw OAuthError(.insufficientScope, "only the app's own tokens may use the account API")
+        }
+        return bearer
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+
+extension AppAccountAPI {
+    /// `POST /api/account/identities`: the signed-in person adds Apple or Google to this account. The
+    /// token is checked exactly as at native sign-in (`IdentityTokenCheck`); the Bearer token already
+    /// proves the account, so a matching email needs no further proof. Answers the account JSON.
+    public func addIdentity(accountID: String, form: FormParameters) async throws -> JSONValue {
+        let (provider, identity) = try await check.verify(form)
+        do {
+            try await signIn.addIdentity(to: accountID, provider: provider, identity: identity,
+                                         appleAuthorizationCode: form["apple_authorization_code"],
+                                         googleServerAuthCode: form["google_server_auth_code"])
+        } catch SignInService.Failure.identityInUse {
+            throw Refusal.identityInUse
+        } catch let failure as SignInService.Failure {
+            throw failure.oauthError
+        }
+        return try summary(accountID: accountID)
+    }
+
+    /// `POST /api/account/identities/remove` with `type`: removes every method of that type, never the
+    /// last way to sign in (each removal re-checks that inside its transaction). Answers the account JSON.
+    public func removeMethod(accountID: String, type: String) throws -> JSONValue {
+        guard let provider = OAuthCore.Identity.Provider.allCases.first(where: { $0.rawValue.sameBytes(type) }) else {
+            throw Refusal.noSuchMethod
+        }
+        let identities = try environment.storage.identities(accountID: accountID)
+        let removing = identities.filter { $0.provider == provider }
+        guard !removing.isEmpty else { throw Refusal.noSuchMethod }
+        guard removing.count < identities.count else { throw Refusal.lastMethod }
+        do {
+            for identity in removing { try signIn.removeIdentity(accountID: accountID, identityID: identity.id) }
+        } catch SignInService.Failure.lastIdentity {
+            throw Refusal.lastMethod
+        }
+        return try summary(accountID: accountID)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import OAuthCore
+import Support
+
+extension AppAccountAPI {
+    /// `POST /api/logout`: ends this app sign-in. Each first-party sign-in has its own grant
+    /// (`TokenIssuer.signIn`), so revoking it ends this sign-in's access and refresh tokens, and only
+    /// those (RFC 7009 §2.1: revoking a grant's token may revoke the grant's other tokens).
+    public func logout(_ bearer: TokenService.Bearer) throws {
+        let now = environment.clock.now()
+        try environment.storage.transaction { tx in
+            _ = try tx.revokeGrant(id: bearer.record.grantID, at: now)
+            try audit("app.logout", accountID: bearer.account.id, clientID: bearer.record.clientID, in: tx, at: now)
+        }
+    }
+
+    /// `POST /api/account/sign-out-everywhere`: every web session and every first-party app sign-in of
+    /// the account ends; third-party links (Google's) stay. Returns how many app sign-ins ended.
+    @discardableResult
+    public func signOutEverywhere(_ bearer: TokenService.Bearer) throws -> Int {
+        let now = environment.clock.now()
+        return try environment.storage.transaction { tx in
+            let ended = try FirstPartySignOut.run(accountID: bearer.account.id, in: tx, at: now)
+            try audit("account.signed-out-everywhere", accountID: bearer.account.id, clientID: bearer.record.clientID,
+                      in: tx, at: now)
+            return ended
+        }
+    }
+
+    private func audit(_ kind: String, accountID: String, clientID: String, in tx: any Storage, at now: Date) throws {
+        try tx.appendAudit(AuditEvent(id: environment.random.token(byteCount: 12), time: now, kind: kind,
+                                      accountID: accountID, clientID: clientID))
+    }
+}
