@@ -47,7 +47,8 @@ let package = Package(
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
-        .executableTarget(name: "accountlink-bench", dependencies: ["JOSE"]),
+        .executableTarget(name: "accountlink-bench",
+                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),
@@ -57,7 +58,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["accountlink", "Support"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
-        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "OAuthCore", "Support"]),
+        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support"]),
         .testTarget(name: "IdentityTests",
                     dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "Support"]),
         .testTarget(name: "StorePostgresTests",

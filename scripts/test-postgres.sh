@@ -52,12 +52,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Tests need no durability; `make bench` measures durable commits (ACCOUNTLINK_PG_DURABLE=1).
+DURABILITY="-c fsync=off -c full_page_writes=off"
+if [ "${ACCOUNTLINK_PG_DURABLE:-}" = 1 ]; then DURABILITY=""; fi
 printf '%s\n' "$PASSWORD" > "$WORK/pwfile"
 if [ "$(id -u)" -eq 0 ]; then chown postgres: "$WORK/pwfile"; fi
 as_server_user "$PG_BIN/initdb" -D "$DATA" -U accountlink --pwfile="$WORK/pwfile" -A scram-sha-256 \
     -E UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 || { cat "$WORK/initdb.log" >&2; exit 1; }
 as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -l "$WORK/server.log" -w -t 30 \
-    -o "-k $WORK -h 127.0.0.1 -p $PORT -c fsync=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
+    -o "-k $WORK -h 127.0.0.1 -p $PORT $DURABILITY -c max_connections=200" start >/dev/null \
     || { cat "$WORK/server.log" >&2; exit 1; }
 
 export PGPASSWORD="$PASSWORD"

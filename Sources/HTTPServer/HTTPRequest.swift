@@ -40,7 +40,7 @@ public struct HTTPRequest: Sendable {
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
         let type = value.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.trimmingOWS.lowercased()
     }
 
     /// The parsed body when it is `application/x-www-form-urlencoded`, else nil. Repeats are kept,
@@ -64,8 +64,8 @@ public struct HTTPRequest: Sendable {
         for header in headerValues {
             for pair in header.split(separator: ";") {
                 guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-                var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                let name = pair[..<equals].trimmingOWS
+                var value = pair[pair.index(after: equals)...].trimmingOWS
                 if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
                     value = String(value.dropFirst().dropLast())
                 }

@@ -19,6 +19,7 @@ final class ServerCore: Sendable {
     /// Connections suspended while their handler runs; a connection is resumed only while it is
     /// listed here, so a handler that outlives a forced stop never touches a freed connection.
     private let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
+    private let resumeGate = ResumeGate()
 
     let trustedProxies: Set<String>
 
@@ -142,9 +143,13 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// The table's lock is held only to take the entry; the resume itself runs under the gate's
+    /// shared side, so responses do not queue behind one another.
     private func resume(_ request: RequestContext) {
-        suspended.withLock { table in
-            guard let (_, handle) = table.removeValue(forKey: ObjectIdentifier(request)) else { return }
+        resumeGate.shared {
+            guard let (_, handle) = suspended.withLock({ $0.removeValue(forKey: ObjectIdentifier(request)) }) else {
+                return
+            }
             MHD_resume_connection(handle.pointer)
         }
     }
@@ -152,14 +157,16 @@ final class ServerCore: Sendable {
     /// Answers 503 for every handler still running, so the daemon can stop without suspended connections.
     @discardableResult
     func resumeAllWithServiceUnavailable() -> Int {
-        suspended.withLock { table in
-            let count = table.count
-            for (request, handle) in table.values {
+        resumeGate.exclusive {
+            let left = suspended.withLock { table in
+                defer { table.removeAll() }
+                return Array(table.values)
+            }
+            for (request, handle) in left {
                 request.store(.text(503, "Service Unavailable"))
                 MHD_resume_connection(handle.pointer)
             }
-            table.removeAll()
-            return count
+            return left.count
         }
     }
 

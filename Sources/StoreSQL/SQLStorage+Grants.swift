@@ -73,14 +73,14 @@ extension SQLStorage {
     public func insertClient(_ client: Client) throws {
         try access {
             try $0.insert(
-                "INSERT INTO clients (\(Columns.client)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO clients (\(Columns.client)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                 [
                     .text(client.id), .text(client.name), .optionalText(client.secretHash),
                     try .strings(client.redirectURIs),
                     try .strings(client.scopes), .bool(client.isPublic), .bool(client.firstParty),
                     .bool(client.appFlip),
                     .bool(client.rotateRefreshTokens), .date(client.createdAt), .bool(client.resourceServer),
-                    .bool(client.clientCredentials),
+                    .bool(client.clientCredentials), .text(client.idTokenSignedResponseAlg),
                 ])
         }
     }

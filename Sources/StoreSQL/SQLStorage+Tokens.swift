@@ -38,18 +38,7 @@ extension SQLStorage {
     }
 
     public func insertToken(_ token: TokenRecord) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO tokens (\(Columns.token)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                [
-                    .text(token.hash), .text(token.kind.rawValue), .text(token.grantID),
-                    .text(token.clientID),
-                    .text(token.accountID), try .strings(token.scope), .date(token.authTime),
-                    .date(token.createdAt),
-                    .optionalDate(token.expiresAt), .optionalDate(token.revokedAt),
-                    .optionalDate(token.rotatedAt),
-                ])
-        }
+        try access { try $0.insert(insertTokenSQL, Self.tokenValues(token, scope: try .strings(token.scope))) }
     }
 
     /// The hot path: a primary-key lookup.

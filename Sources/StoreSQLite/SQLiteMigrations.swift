@@ -6,6 +6,7 @@ enum SQLiteMigrations {
     static let all: [(version: Int, sql: String)] = [
         (1, initial), (2, accountMail), (3, hardening), (4, lifecycleSignals), (5, resourceServers),
         (7, refreshHistory),
+        (8, tokenPath),
     ]
 
     static let initial = """

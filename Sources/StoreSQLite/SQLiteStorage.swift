@@ -2,15 +2,20 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// The embedded default store: one SQLite file in WAL mode (docs/architecture.md, Decisions). One connection
-/// behind a lock serves every call, so each method is atomic and `consumeCode`/`markRotated` are
-/// exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. The `Storage` methods are
+/// The embedded default store: one SQLite file in WAL mode (docs/architecture.md, Decisions). One writer
+/// connection behind a lock runs every write, so each statement is atomic and `consumeCode`/`markRotated`
+/// are exactly-once; composite methods run inside BEGIN IMMEDIATE … COMMIT. SELECTs outside a
+/// transaction run on read-only connections beside it (`SQLiteReaders`). The `Storage` methods are
 /// StoreSQL's, shared with PostgreSQL; this type supplies the connection, the lock and transactions.
 public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: `connection` is only touched while `lock` is held, or by a transaction view, which
     // is used only on the thread that holds the lock for the duration of `transaction`.
     private let connection: SQLiteConnection
-    private let lock: NSLock?
+    /// Nil in a transaction view, which runs on the thread that holds the writer.
+    private let writer: SQLiteWriter?
+    /// Nil in a transaction view: a transaction reads through its own (writer) connection.
+    private let readers: SQLiteReaders?
+    private let checkpointer: SQLiteCheckpointer?
 
     /// Opens (creating if needed) the database file at `path`; its folder must exist. Call
     /// `migrate()` before first use.
@@ -24,12 +29,27 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         try connection.script("PRAGMA journal_mode = WAL")
         try connection.script("PRAGMA synchronous = NORMAL")
         try connection.script("PRAGMA foreign_keys = ON")
-        self.init(connection: connection, lock: NSLock())
+        // 4 MiB of page cache for the writer and each reader (the default is 2 MiB): the upper levels
+        // of the token B-trees stay in memory at a million tokens, within the RSS budget
+        // (docs/performance.md).
+        try connection.script("PRAGMA cache_size = -\(SQLiteReaders.cacheKiB)")
+        // A backstop: the checkpointer below normally keeps the WAL far shorter (4000 pages = 16 MiB).
+        try connection.script("PRAGMA wal_autocheckpoint = 4000")
+        let readers = try SQLiteReaders(path: path, count: Self.readerCount,
+                                        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.init(connection: connection, writer: SQLiteWriter(connection), readers: readers,
+                  checkpointer: try SQLiteCheckpointer(path: path))
     }
 
-    private init(connection: SQLiteConnection, lock: NSLock?) {
+    /// One reader per core, at least two.
+    static var readerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+
+    private init(connection: SQLiteConnection, writer: SQLiteWriter?, readers: SQLiteReaders?,
+                 checkpointer: SQLiteCheckpointer? = nil) {
         self.connection = connection
-        self.lock = lock
+        self.writer = writer
+        self.readers = readers
+        self.checkpointer = checkpointer
     }
 
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
@@ -62,23 +82,24 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 
     public var sqlBackend: SQLBackend { SQLBackend(self) }
 
+    /// Concurrent transactions share one COMMIT (group commit, `SQLiteWriter`); each still sees
+    /// all or nothing of its own writes, and none returns before they are committed.
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
-        guard lock != nil else { return try body(self) }
-        return try locked { db in
-            try SQLiteStorage.inTransaction(db) { try body(SQLiteStorage(connection: db, lock: nil)) }
-        }
+        guard let writer else { return try body(self) }
+        return try writer.grouped { db in try body(SQLiteStorage(connection: db, writer: nil, readers: nil)) }
     }
 
+    /// On a reader when there are readers: a health check does not queue behind the writer.
     public func ping() throws {
-        _ = try locked { try $0.query("SELECT 1", []) { try $0.int(0) } }
+        let check = { (db: SQLiteConnection) throws in _ = try db.query("SELECT 1", []) { try $0.int(0) } }
+        guard let readers, writer != nil else { return try locked(check) }
+        try readers.read(check)
     }
 
     /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
     private func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard let lock else { return try body(connection) }
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(connection)
+        guard let writer else { return try body(connection) }
+        return try writer.locked(body)
     }
 
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (→ `.unavailable`)
@@ -89,13 +110,15 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 }
 
 extension SQLiteStorage: SQLDatabase {
+    /// Outside a transaction, SELECTs go to the readers and the rest to the writer, a statement at a time.
     package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try locked { try body($0) }
+        guard let readers, writer != nil else { return try locked { try body($0) } }
+        return try body(SQLiteRoutedConnection(readers: readers, write: { statement in try self.locked(statement) }))
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).
     package func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        guard lock != nil else { return try body(connection) }
+        guard writer != nil else { return try body(connection) }
         return try locked { db in try SQLiteStorage.inTransaction(db) { try body(db) } }
     }
 }

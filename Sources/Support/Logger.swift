@@ -117,6 +117,10 @@ public final class MemorySink: LogSink {
 /// Minimal JSON string quoting, shared by the logger and hand-built JSON where byte order matters.
 public enum JSONText {
     public static func quote(_ text: String) -> String {
+        // Most values (tokens, ids, scopes) need no escape: copied whole, not scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

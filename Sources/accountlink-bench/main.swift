@@ -1,13 +1,19 @@
 import Foundation
-import JOSE
 
-// `make bench` harness for what wrk cannot reach: JOSE on one core (docs/architecture.md platform note 10).
-// Prints `name value` lines; scripts/bench.sh sets them beside `openssl speed`.
-let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2
+// `make bench` harness for what wrk cannot reach (scripts/bench.sh calls it):
+//   accountlink-bench jose                               JOSE on one core (docs/architecture.md platform note 10)
+//   accountlink-bench seed DATABASE COUNT CLIENT EMAIL   COUNT tokens of EMAIL's grant to CLIENT
+// Prints `name value` lines.
+let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-    let figures = try JOSEBenchmark.run(seconds: seconds)
-    for (name, value) in figures.sorted(by: { $0.key < $1.key }) {
-        print("\(name) \(Int(value))")
+    switch arguments.first {
+    case "seed" where arguments.count == 5:
+        guard let count = Int(arguments[2]), count >= 0 else { throw BenchFailure("COUNT must be a number") }
+        try TokenSeeder(database: arguments[1]).seed(count: count, clientID: arguments[3], email: arguments[4])
+    case "jose", nil:
+        try JOSEFigures.print()
+    default:
+        throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL")
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

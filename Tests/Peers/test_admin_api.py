@@ -317,3 +317,18 @@ def test_client_credentials_for_an_allowed_confidential_client(admin):
     userinfo = requests.get(admin.url("/userinfo"), headers={"Authorization": "Bearer " + body["access_token"]},
                             timeout=10)
     assert userinfo.status_code == 401, "no person stands behind a client_credentials token"
+
+
+def test_id_token_signed_response_alg_needs_its_key(admin):
+    api = Admin(admin)
+    name = "es-" + secrets.token_hex(3)
+    unknown = api.call("POST", "/admin/clients", {"id": name, "name": "ES", "id_token_signed_response_alg": "HS256"},
+                       expect=400)
+    assert "RS256 or ES256" in json.dumps(unknown)
+    admin.cli("keys", "rotate", "--es256")
+    created = api.call("POST", "/admin/clients", {"id": name, "name": "ES", "id_token_signed_response_alg": "ES256",
+                                                  "redirect_uris": ["https://es.example/cb"]}, expect=201)
+    assert created["id_token_signed_response_alg"] == "ES256"
+    assert api.call("GET", "/admin/clients/" + name)["id_token_signed_response_alg"] == "ES256"
+    plain = api.call("POST", "/admin/clients", {"id": "rs-" + secrets.token_hex(3), "name": "RS"}, expect=201)
+    assert plain["id_token_signed_response_alg"] == "RS256"

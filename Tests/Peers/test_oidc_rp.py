@@ -25,11 +25,15 @@ LOGGED_OUT = "http://127.0.0.1/rp/logged-out"
 def provider(request, standins):
     with tempfile.TemporaryDirectory(prefix="accountlink-rp-") as folder:
         server = Server(folder, standins)
+        # ES256 ID tokens for this client: an ES256 key and the client's id_token_signed_response_alg.
         if request.param == "ES256":
             server.cli("keys", "rotate", "--es256")
+            id_token_alg = ["--id-token-alg", "ES256"]
+        else:
+            id_token_alg = []
         secret = server.cli("client", "add", "--id", "rp", "--name", "Relying Party", "--redirect-uri", REDIRECT,
                             "--redirect-uri", LOGGED_OUT, "--scope", "openid", "--scope", "email",
-                            "--scope", "profile").stdout.strip()
+                            "--scope", "profile", *id_token_alg).stdout.strip()
         server.cli("user", "add", "--email", EMAIL, "--name", "Are Pee", "--password-stdin", stdin=PASSWORD + "\n")
         server.start()
         try:

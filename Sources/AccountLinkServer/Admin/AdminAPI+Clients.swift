@@ -16,6 +16,7 @@ extension AdminAPI {
         var google_project: String?
         var resource_server: Bool?
         var client_credentials: Bool?
+        var id_token_signed_response_alg: String?
         var client_secret: String?
     }
 
@@ -66,6 +67,7 @@ extension AdminAPI {
         registration.googleProject = body.google_project
         registration.resourceServer = body.resource_server ?? false
         registration.clientCredentials = body.client_credentials ?? false
+        registration.idTokenSignedResponseAlg = body.id_token_signed_response_alg ?? Client.defaultIDTokenAlg
         registration.secret = body.client_secret
         do {
             let (client, secret) = try registration.register(runtime, actor: Self.actor)

@@ -13,6 +13,7 @@ public struct ClientView: Codable, Sendable {
     public let rotate_refresh_tokens: Bool
     public let resource_server: Bool
     public let client_credentials: Bool
+    public let id_token_signed_response_alg: String
     public let created_at: String
 
     public init(_ client: Client) {
@@ -26,6 +27,7 @@ public struct ClientView: Codable, Sendable {
         rotate_refresh_tokens = client.rotateRefreshTokens
         resource_server = client.resourceServer
         client_credentials = client.clientCredentials
+        id_token_signed_response_alg = client.idTokenSignedResponseAlg
         created_at = JSONTime.timestamp(client.createdAt)
     }
 }

@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import JOSE
 import OAuthCore
 
 /// Registering a client, shared by `accountlink client add` and `POST /admin/clients` so that both
@@ -31,6 +32,8 @@ public struct ClientRegistration: Sendable {
     public var rotateRefreshTokens = false
     public var resourceServer = false
     public var clientCredentials = false
+    /// OIDC Dynamic Client Registration 1.0 §2 `id_token_signed_response_alg`: RS256 or ES256.
+    public var idTokenSignedResponseAlg = Client.defaultIDTokenAlg
     /// A secret the operator chose; nil: one is generated for a confidential client.
     public var secret: String?
 
@@ -45,12 +48,14 @@ public struct ClientRegistration: Sendable {
         if isPublic && secret != nil { throw .usage("public clients have no secret") }
         if isPublic && resourceServer { throw .usage("a resource server must be a confidential client") }
         if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
+        try checkIDTokenAlg(runtime)
         let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
         if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
         let client = Client(
             id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
-            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials)
+            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials,
+            idTokenSignedResponseAlg: idTokenSignedResponseAlg)
         do {
             try runtime.storage.insertClient(client)
         } catch StoreError.conflict {
@@ -60,6 +65,21 @@ public struct ClientRegistration: Sendable {
         }
         runtime.audit("client.added", clientID: id, detail: "by \(actor)")
         return (client, secret)
+    }
+
+    /// A known algorithm whose key is active now: otherwise the client's ID tokens could not be signed.
+    func checkIDTokenAlg(_ runtime: Runtime) throws(Failure) {
+        guard Client.idTokenAlgs.containsBytes(idTokenSignedResponseAlg) else {
+            throw .data("id_token_signed_response_alg must be RS256 or ES256, not \(idTokenSignedResponseAlg)")
+        }
+        let active: SigningKey?
+        // Read from the store, not the cache: the key may have been made by the CLI a moment ago.
+        do { active = try runtime.keyRing.refresh().activeByAlgorithm[idTokenSignedResponseAlg] } catch {
+            throw .data("cannot read the signing keys: \(error)")
+        }
+        guard active != nil else {
+            throw .data("id_token_signed_response_alg \(idTokenSignedResponseAlg) needs an active \(idTokenSignedResponseAlg) signing key: run `accountlink keys rotate --es256` first")
+        }
     }
 
     /// The id, name and redirect URIs checked; Google's URIs added as asked. Stores nothing.

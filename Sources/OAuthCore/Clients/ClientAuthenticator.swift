@@ -69,7 +69,7 @@ public struct ClientAuthenticator: Sendable {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
-        guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+        guard let data = Data(base64Encoded: parts[1].trimmingOWS),
             let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
         let id = FormEncoding.decodeComponent(text[..<colon])

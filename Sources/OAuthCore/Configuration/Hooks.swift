@@ -18,6 +18,8 @@ extension PasswordVerifier {
 /// Signs ID-token claims as a compact JWS (RS256 by default; the JOSE module implements it).
 public protocol IDTokenSigner: Sendable {
     func sign(claims: [String: JSONValue]) throws -> String
+    /// With the active key of `algorithm` (a client's `id_token_signed_response_alg`, `RS256` or `ES256`).
+    func sign(claims: [String: JSONValue], algorithm: String) throws -> String
 }
 
 /// The password grant's `link_token` hook (docs/sign-in.md, Native): called after the password

@@ -33,7 +33,7 @@ struct AuthorizationCodeGrant: TokenGrant {
             grantID: record.grantID, clientID: client.id, accountID: record.accountID,
             scope: record.scope, authTime: record.authTime)
         return try TokenIssuer(environment: environment, storage: storage)
-            .respond(subject, refreshToken: .new, nonce: record.nonce)
+            .respond(subject, for: client, refreshToken: .new, nonce: record.nonce)
     }
 
     /// RFC 6749 §4.1.2: single use; a second presentation revokes everything the code issued.

@@ -20,7 +20,7 @@ struct RefreshTokenGrant: TokenGrant {
                 accountID: record.accountID, scope: scope, authTime: record.authTime)
             let choice = try rotation(token, record, client, storage, now, environment)
             return try TokenIssuer(environment: environment, storage: storage).respond(
-                subject, refreshToken: choice)
+                subject, for: client, refreshToken: choice)
         }
         return try issued.response(environment)
     }

@@ -6,8 +6,9 @@ struct TokenIssuer {
     let storage: any Storage
 
     /// Access token (+ refresh token when `refreshToken` says so) + ID token when openid was granted.
+    /// `client`: the one the tokens are for; its ID tokens use its `idTokenSignedResponseAlg`.
     func respond(
-        _ subject: TokenService.Subject, refreshToken: RefreshChoice, nonce: String? = nil,
+        _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice, nonce: String? = nil,
         extra: [String: JSONValue] = [:]
     ) throws -> Issued {
         let tokens = TokenService(environment: environment)
@@ -32,7 +33,8 @@ struct TokenIssuer {
         }
         var idToken: Issued.IDTokenInput?
         if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
-            idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access)
+            idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access,
+                                          algorithm: client.idTokenSignedResponseAlg)
         }
         return Issued(body: body.merging(extra) { current, _ in current }, idToken: idToken)
     }
@@ -45,6 +47,7 @@ struct TokenIssuer {
             let subject: TokenService.Subject
             let nonce: String?
             let accessToken: String
+            let algorithm: String
         }
 
         var body: [String: JSONValue]
@@ -56,7 +59,7 @@ struct TokenIssuer {
                 body["id_token"] = .string(
                     try IDTokenFactory(environment: environment)
                         .make(account: input.account, subject: input.subject, nonce: input.nonce,
-                              accessToken: input.accessToken))
+                              accessToken: input.accessToken, algorithm: input.algorithm))
             }
             return .object(body)
         }
@@ -85,7 +88,7 @@ struct TokenIssuer {
         let subject = TokenService.Subject(
             grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
             authTime: environment.clock.now())
-        return try respond(subject, refreshToken: .new, extra: extra)
+        return try respond(subject, for: client, refreshToken: .new, extra: extra)
     }
 }
 

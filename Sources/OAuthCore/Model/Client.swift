@@ -24,11 +24,19 @@ public struct Client: Sendable, Equatable, Codable {
     public var resourceServer: Bool = false
     /// May use the client_credentials grant (RFC 6749 §4.4); confidential clients only.
     public var clientCredentials: Bool = false
+    /// The JWS algorithm of this client's ID tokens (OIDC Dynamic Client Registration 1.0 §2
+    /// `id_token_signed_response_alg`): `RS256` (the default) or `ES256`.
+    public var idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg
+
+    /// OIDC Core §15.1: RS256 is what every relying party can verify.
+    public static let defaultIDTokenAlg = "RS256"
+    /// The values `idTokenSignedResponseAlg` may take.
+    public static let idTokenAlgs = ["RS256", "ES256"]
 
     public init(id: String, name: String, secretHash: String?, redirectURIs: [String], scopes: [String] = [],
                 isPublic: Bool = false, firstParty: Bool = false, appFlip: Bool = false,
                 rotateRefreshTokens: Bool = false, createdAt: Date, resourceServer: Bool = false,
-                clientCredentials: Bool = false) {
+                clientCredentials: Bool = false, idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
@@ -41,5 +49,6 @@ public struct Client: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         self.resourceServer = resourceServer
         self.clientCredentials = clientCredentials
+        self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
     }
 }

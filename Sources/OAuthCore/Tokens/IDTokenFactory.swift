@@ -6,13 +6,14 @@ import Support
 struct IDTokenFactory {
     let environment: OAuthEnvironment
 
-    func make(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?) throws
-        -> String
+    /// `algorithm`: the client's `id_token_signed_response_alg`. `at_hash` is the left half of
+    /// SHA-256 for both RS256 and ES256 (OIDC Core §3.1.3.6).
+    func make(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?,
+              algorithm: String) throws -> String
     {
         try environment.idTokenSigner.sign(
-            claims: claims(
-                account: account, subject: subject, nonce: nonce,
-                accessToken: accessToken))
+            claims: claims(account: account, subject: subject, nonce: nonce, accessToken: accessToken),
+            algorithm: algorithm)
     }
 
     func claims(account: Account, subject: TokenService.Subject, nonce: String?, accessToken: String?)

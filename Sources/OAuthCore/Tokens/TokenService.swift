@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Issues access and refresh tokens and checks bearer tokens. Only hashes reach the store.
 public struct TokenService: Sendable {
@@ -62,7 +63,7 @@ public struct TokenService: Sendable {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = parts[1].trimmingOWS
         return token.isEmpty ? nil : token
     }
 

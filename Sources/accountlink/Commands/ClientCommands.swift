@@ -2,6 +2,7 @@ import AccountLinkServer
 import AppFlipKit
 import Foundation
 import OAuthCore
+import Support
 
 enum ClientAddCommand: Command {
     static let path = ["client", "add"]
@@ -10,7 +11,7 @@ enum ClientAddCommand: Command {
         Usage: accountlink client add --id ID --name NAME [--google-project PROJECT_ID] [--app-flip]
                                       [--redirect-uri URI]... [--scope SCOPE]... [--public] [--first-party]
                                       [--rotate-refresh-tokens] [--resource-server] [--client-credentials]
-                                      [--secret-stdin]
+                                      [--id-token-alg RS256|ES256] [--secret-stdin]
 
         Registers a client. A confidential client's secret is generated (256 bits) and printed once on
         stdout, unless --secret-stdin reads it from standard input; only its hash is stored.
@@ -27,9 +28,12 @@ enum ClientAddCommand: Command {
                               introspect the tokens of every client at /introspect, and do nothing else
           --client-credentials  a confidential client that may get tokens for itself (grant_type=
                               client_credentials, RFC 6749 §4.4), e.g. a back-end job calling the maker's API
+          --id-token-alg ALG  how this client's ID tokens are signed: RS256 (default) or ES256 (OIDC Dynamic
+                              Client Registration `id_token_signed_response_alg`); ES256 needs an active ES256
+                              key, made by `accountlink keys rotate --es256`
         """
     static let spec = ArgumentSpec(
-        valued: ["id", "name", "google-project"], repeatable: ["redirect-uri", "scope"],
+        valued: ["id", "name", "google-project", "id-token-alg"], repeatable: ["redirect-uri", "scope"],
         booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server",
                    "client-credentials"])
 
@@ -44,6 +48,7 @@ enum ClientAddCommand: Command {
         registration.rotateRefreshTokens = arguments.flag("rotate-refresh-tokens")
         registration.resourceServer = arguments.flag("resource-server")
         registration.clientCredentials = arguments.flag("client-credentials")
+        registration.idTokenSignedResponseAlg = arguments.value("id-token-alg") ?? Client.defaultIDTokenAlg
         do { _ = try registration.checkedRedirectURIs() } catch { throw failure(error) }
         let runtime = try context.runtime()
         if arguments.flag("secret-stdin") {
@@ -90,6 +95,9 @@ enum ClientListCommand: Command {
                 if client.appFlip { kinds.append("app-flip") }
                 if client.resourceServer { kinds.append("resource-server") }
                 if client.clientCredentials { kinds.append("client-credentials") }
+                if !client.idTokenSignedResponseAlg.sameBytes(Client.defaultIDTokenAlg) {
+                    kinds.append("id-token-" + client.idTokenSignedResponseAlg)
+                }
                 context.out("\(client.id)\t\(client.name)\t\(kinds.joined(separator: ","))\t\(client.redirectURIs.count) redirect URI(s)")
             }
         }

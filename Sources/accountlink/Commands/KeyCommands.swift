@@ -47,8 +47,11 @@ enum KeysRotateCommand: Command {
     static let help = """
         Usage: accountlink keys rotate [--es256]
 
-        Generates a new signing key (RSA-2048 for RS256 by default) and makes it active. The previous key
-        stays published until the tokens it signed have expired. Running servers pick it up within a minute.
+        Generates a new signing key (RSA-2048 for RS256 by default, P-256 for ES256 with --es256) and makes
+        it the active key of its algorithm. The previous key of that algorithm stays published until the
+        tokens it signed have expired; the active key of the other algorithm stays active. ID tokens use the
+        key of their client's algorithm (`client add --id-token-alg`, RS256 by default). Running servers
+        pick it up within a minute.
         """
     static let spec = ArgumentSpec(booleans: ["es256"])
 

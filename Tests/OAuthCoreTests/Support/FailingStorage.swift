@@ -86,6 +86,7 @@ struct FailingStorage: Storage {
         try run { try inner.consumeCode(hash: hash, at: time) }
     }
     func insertToken(_ token: TokenRecord) throws { try run { try inner.insertToken(token) } }
+    func insertTokens(_ tokens: some Sequence<TokenRecord>) throws { try run { try inner.insertTokens(tokens) } }
     func token(hash: String) throws -> TokenRecord? { try run { try inner.token(hash: hash) } }
     func markRotated(hash: String, at time: Date) throws -> Bool {
         try run { try inner.markRotated(hash: hash, at: time) }

@@ -18,15 +18,26 @@ final class FakePasswordVerifier: PasswordVerifier {
     }
 }
 
-/// NOT a JWT signer: it writes the claims as `unsigned.<base64url JSON>` so tests can read them.
+/// NOT a JWT signer: it writes the claims as `unsigned.<base64url JSON>` (and `.<algorithm>` when
+/// one was asked for) so tests can read them.
 struct InspectableSigner: IDTokenSigner {
     func sign(claims: [String: JSONValue]) throws -> String {
         "unsigned." + Base64URL.encode(JSONValue.object(claims).serialized)
     }
 
+    func sign(claims: [String: JSONValue], algorithm: String) throws -> String {
+        try sign(claims: claims) + "." + algorithm
+    }
+
     static func claims(_ token: String) throws -> [String: Any] {
-        let body = try Base64URL.decode(token.dropFirst("unsigned.".count))
+        let body = try Base64URL.decode(token.split(separator: ".")[1])
         return try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+    }
+
+    /// The algorithm the token was signed for, nil when none was named.
+    static func algorithm(_ token: String) -> String? {
+        let parts = token.split(separator: ".")
+        return parts.count > 2 ? String(parts[2]) : nil
     }
 }
 

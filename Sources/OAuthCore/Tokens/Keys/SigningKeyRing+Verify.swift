@@ -15,7 +15,8 @@ extension SigningKeyRing {
     }
 }
 
-/// Signs ID tokens with the active key of the key ring (RS256 by default).
+/// Signs with the active keys of the key ring: the RS256 key by default, the key of a client's
+/// `id_token_signed_response_alg` for its ID tokens.
 public struct KeyRingSigner: IDTokenSigner {
     let keyRing: SigningKeyRing
 
@@ -23,6 +24,16 @@ public struct KeyRingSigner: IDTokenSigner {
 
     public func sign(claims: [String: JSONValue]) throws -> String {
         try keyRing.current().active.sign(payload: JSONValue.object(claims).bytes)
+    }
+
+    /// A key missing from the cache is looked for once in the store (a rotation made by the CLI since
+    /// the last periodic refresh). ID tokens are signed after the grant's transaction has committed.
+    public func sign(claims: [String: JSONValue], algorithm: String) throws -> String {
+        guard let key = try keyRing.current().activeByAlgorithm[algorithm] ?? keyRing.refresh().activeByAlgorithm[algorithm]
+        else {
+            throw SigningKeyRingError("no active \(algorithm) signing key; run `accountlink keys rotate --es256`")
+        }
+        return try key.sign(payload: JSONValue.object(claims).bytes)
     }
 }
 

@@ -15,8 +15,12 @@ public struct SigningKeyRingError: Error, CustomStringConvertible {
 /// in memory (docs/operations.md).
 public final class SigningKeyRing: Sendable {
     public struct Loaded: Sendable {
+        /// Signs what names no algorithm (client_credentials access tokens): the active RS256 key.
         public let active: SigningKey
         public let published: [SigningKey]
+        /// The active key of each algorithm: a client's ID tokens use the one of its
+        /// `id_token_signed_response_alg`.
+        public let activeByAlgorithm: [String: SigningKey]
     }
 
     private let storage: any Storage
@@ -56,10 +60,15 @@ public final class SigningKeyRing: Sendable {
         }
     }
 
-    /// Reloads from the store, creating the first key when there is none.
+    /// Reloads from the store, creating an RS256 key when none is active (the first start, or a
+    /// store whose RS256 key an ES256 rotation retired before keys were kept per algorithm):
+    /// OIDC Core §15.1 makes RS256 the algorithm every relying party can verify.
     @discardableResult
     public func refresh() throws -> Loaded {
-        if try storage.signingKeys().isEmpty { _ = try rotate() }
+        let hasRS256 = try storage.signingKeys().contains {
+            $0.retiredAt == nil && $0.algorithm.sameBytes(JWSAlgorithm.rs256.rawValue)
+        }
+        if !hasRS256 { _ = try rotate() }
         let loaded = try load(at: clock.now())
         cache.withLock { $0 = loaded }
         return loaded
@@ -71,13 +80,18 @@ public final class SigningKeyRing: Sendable {
         let keys = try visible.map {
             try SigningKey(sealedPrivateKey: $0.encryptedPrivateKey, masterKey: masterKey, keyID: $0.kid)
         }
-        guard let activeIndex = visible.firstIndex(where: { $0.retiredAt == nil }) else {
-            throw SigningKeyRingError("no active signing key; run `accountlink keys rotate`")
+        var active: [String: SigningKey] = [:]
+        for (record, key) in zip(visible, keys) where record.retiredAt == nil && active[key.algorithm.rawValue] == nil {
+            active[key.algorithm.rawValue] = key
         }
-        return Loaded(active: keys[activeIndex], published: keys)
+        guard let rs256 = active[JWSAlgorithm.rs256.rawValue] else {
+            throw SigningKeyRingError("no active RS256 signing key; run `accountlink keys rotate`")
+        }
+        return Loaded(active: rs256, published: keys, activeByAlgorithm: active)
     }
 
-    /// Makes a new active key and retires the previous one, atomically. Returns the new key's kid.
+    /// Makes a new active key of `algorithm` and retires the previous key of that algorithm,
+    /// atomically; the active key of the other algorithm stays. Returns the new key's kid.
     @discardableResult
     public func rotate(_ algorithm: JWSAlgorithm = .rs256) throws -> String {
         let now = clock.now()
@@ -87,7 +101,7 @@ public final class SigningKeyRing: Sendable {
             encryptedPrivateKey: try key.sealedPrivateKey(masterKey: masterKey, random: random),
             publicJWK: key.publicJWK.serialized, createdAt: now)
         try storage.transaction { tx in
-            for var old in try tx.signingKeys() where old.retiredAt == nil {
+            for var old in try tx.signingKeys() where old.retiredAt == nil && old.algorithm.sameBytes(record.algorithm) {
                 old.retiredAt = now
                 old.removeAfter = now.addingTimeInterval(overlap)
                 try tx.updateSigningKey(old)

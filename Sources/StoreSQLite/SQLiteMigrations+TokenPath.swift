@@ -1,0 +1,22 @@
+extension SQLiteMigrations {
+    /// Version 8 (issue #16): each client's ID-token algorithm (OIDC Dynamic Client Registration 1.0
+    /// §2 `id_token_signed_response_alg`), RS256 for every client registered before; and `tokens`
+    /// rebuilt WITHOUT ROWID, so the row lives in its primary key's B-tree: a lookup by hash walks one
+    /// tree instead of the hash index and then the table, and an insert writes one B-tree fewer
+    /// (docs/performance.md).
+    static let tokenPath = """
+        ALTER TABLE clients ADD COLUMN id_token_signed_response_alg TEXT NOT NULL DEFAULT 'RS256';
+        CREATE TABLE tokens_by_hash (
+            hash TEXT PRIMARY KEY, kind TEXT NOT NULL, grant_id TEXT NOT NULL REFERENCES grants (id),
+            client_id TEXT NOT NULL, account_id TEXT NOT NULL, scope TEXT NOT NULL, auth_time INTEGER NOT NULL,
+            created_at INTEGER NOT NULL, expires_at INTEGER, revoked_at INTEGER, rotated_at INTEGER) WITHOUT ROWID;
+        INSERT INTO tokens_by_hash (hash, kind, grant_id, client_id, account_id, scope, auth_time, created_at,
+                                    expires_at, revoked_at, rotated_at)
+            SELECT hash, kind, grant_id, client_id, account_id, scope, auth_time, created_at, expires_at, revoked_at,
+                   rotated_at FROM tokens;
+        DROP TABLE tokens;
+        ALTER TABLE tokens_by_hash RENAME TO tokens;
+        CREATE INDEX tokens_grant ON tokens (grant_id);
+        CREATE INDEX tokens_expiry ON tokens (expires_at) WHERE expires_at IS NOT NULL;
+        """
+}

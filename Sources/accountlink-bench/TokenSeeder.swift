@@ -1,0 +1,48 @@
+import Foundation
+import OAuthCore
+import StorePostgres
+import StoreSQLite
+import Support
+
+/// Puts COUNT tokens in the store through its bulk path (`TokenBulkStore`: one transaction, one
+/// prepared multi-row INSERT reused), as a real grant would have them: half access tokens living an
+/// hour, half refresh tokens without expiry, random 256-bit hashes (issue 16 item 1). Only the
+/// insert is timed.
+struct TokenSeeder {
+    let storage: any Storage
+
+    /// `sqlite:PATH` or a `postgres://` URL, as ACCOUNTLINK_DATABASE; the server has migrated it.
+    init(database: String) throws {
+        if database.hasPrefix("sqlite:") {
+            storage = try SQLiteStorage(path: String(database.dropFirst("sqlite:".count)))
+        } else if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            storage = try PostgresStorage(url: database, poolSize: 1)
+        } else {
+            throw BenchFailure("DATABASE must be sqlite:PATH or a postgres:// URL")
+        }
+    }
+
+    func seed(count: Int, clientID: String, email: String) throws {
+        guard let account = try storage.account(email: email),
+            let grant = try storage.activeGrant(accountID: account.id, clientID: clientID)
+        else { throw BenchFailure("no active grant of \(email) to \(clientID): sign in once first") }
+        let now = Date()
+        let random = SystemRandom()
+        // Sorted, the rows go into the hash B-tree left to right instead of at random pages
+        // (the usual way to bulk-load an index); the hashes stay uniformly random.
+        let hashes = (0..<count).map { _ in Base64URL.encode(random.bytes(32)) }.sorted()
+        let records = hashes.indices.lazy.map { index in
+            TokenRecord(
+                hash: hashes[index], kind: index % 2 == 0 ? .access : .refresh,
+                grantID: grant.id, clientID: clientID, accountID: account.id, scope: grant.scope, authTime: now,
+                createdAt: now, expiresAt: index % 2 == 0 ? now.addingTimeInterval(3600) : nil)
+        }
+        let started = ContinuousClock.now
+        try storage.insertTokens(records)
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("seed_rows \(count)")
+        print("seed_seconds \(String(format: "%.2f", seconds))")
+        print("seed_rows_per_s \(Int(Double(count) / max(seconds, 1e-9)))")
+    }
+}

@@ -1,0 +1,247 @@
+"""`make bench` (issue 16): the release server on loopback, on SQLite and (when
+ACCOUNTLINK_TEST_POSTGRES_URL is set, as scripts/bench.sh arranges) on PostgreSQL beside it. For
+each store: every figure with 1,000 stored tokens, then the store is seeded to BENCH_TOKENS
+(1,000,000) through its bulk path (timed) and every figure again, then p50/p99 at half the peak
+rate, the server's peak RSS, and 500 idle connections. Every ratio is computed from this one run.
+Bounded: BENCH_SECONDS (5) per wrk run, loopback only; the server is stopped by its PID and every
+file is removed. Standard library only."""
+import base64
+import contextlib
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests/Peers"))
+from idle_connections import measure as measure_idle  # noqa: E402
+
+BIN = str(ROOT / ".build/release/accountlink")
+HARNESS = str(ROOT / ".build/release/accountlink-bench")
+SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
+TOKENS = int(os.environ.get("BENCH_TOKENS", "1000000"))
+SMALL = 1000
+THREADS, CONNECTIONS = 2, 32
+PASSWORD = "bench password 123"
+EMAIL = "bench@example.com"
+FIGURES = ["healthz", "userinfo", "introspect", "refresh", "refresh_openid_rs256", "refresh_openid_es256"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def status_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(field + ":"))
+
+
+class Server:
+    """One `accountlink serve` on a throwaway database; stopped by its PID."""
+
+    def __init__(self, folder, database, extra):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.database = database
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("ACCOUNTLINK_")}
+        self.env.update({"ACCOUNTLINK_LISTEN": f"127.0.0.1:{self.port}", "ACCOUNTLINK_DATABASE": database,
+                         "ACCOUNTLINK_LOG_LEVEL": "error", **extra})
+        self.folder, self.process = folder, None
+
+    def cli(self, *args, stdin=None):
+        return subprocess.run([BIN, *args], env=self.env, input=stdin, capture_output=True, text=True,
+                              check=True, timeout=120, cwd=self.folder).stdout.strip()
+
+    def start(self):
+        log = open(os.path.join(self.folder, "server.log"), "a")
+        self.process = subprocess.Popen([BIN, "serve"], env=self.env, cwd=self.folder, stdout=log,
+                                        stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+            if self.process.poll() is not None:
+                break
+        raise SystemExit("the server did not start: " + open(os.path.join(self.folder, "server.log")).read()[-2000:])
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    def post(self, path, form, client, secret):
+        request = urllib.request.Request(self.base + path, data=urllib.parse.urlencode(form).encode(),
+                                         headers={"Authorization": basic(client, secret)})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.load(answer)
+
+
+def basic(client, secret):
+    return "Basic " + base64.b64encode(f"{client}:{secret}".encode()).decode()
+
+
+def prepare(server):
+    """Two first-party clients (RS256 and ES256 ID tokens), one user, and the tokens each figure uses."""
+    server.cli("keys", "rotate", "--es256")
+    secrets_ = {
+        "bench": server.cli("client", "add", "--id", "bench", "--name", "Bench", "--first-party",
+                            "--scope", "openid", "--scope", "email"),
+        "bench-es": server.cli("client", "add", "--id", "bench-es", "--name", "Bench ES", "--first-party",
+                               "--scope", "openid", "--scope", "email", "--id-token-alg", "ES256"),
+    }
+    server.cli("user", "add", "--email", EMAIL, "--password-stdin", stdin=PASSWORD + "\n")
+    server.start()
+
+    def sign_in(client, scope):
+        return server.post("/token", {"grant_type": "password", "username": EMAIL, "password": PASSWORD,
+                                      "scope": scope}, client, secrets_[client])
+
+    rs, plain, es = sign_in("bench", "openid email"), sign_in("bench", "email"), sign_in("bench-es", "openid email")
+    auth, auth_es = basic("bench", secrets_["bench"]), basic("bench-es", secrets_["bench-es"])
+    refresh = "grant_type=refresh_token&refresh_token="
+    return {
+        "healthz": ("/healthz", {}),
+        "userinfo": ("/userinfo", {"BENCH_TOKEN": rs["access_token"]}),
+        "introspect": ("/introspect", {"BENCH_METHOD": "POST", "BENCH_AUTH": auth[6:],
+                                       "BENCH_BODY": "token=" + rs["access_token"]}),
+        "refresh": ("/token", {"BENCH_METHOD": "POST", "BENCH_AUTH": auth[6:],
+                               "BENCH_BODY": refresh + plain["refresh_token"]}),
+        "refresh_openid_rs256": ("/token", {"BENCH_METHOD": "POST", "BENCH_AUTH": auth[6:],
+                                            "BENCH_BODY": refresh + rs["refresh_token"]}),
+        "refresh_openid_es256": ("/token", {"BENCH_METHOD": "POST", "BENCH_AUTH": auth_es[6:],
+                                            "BENCH_BODY": refresh + es["refresh_token"]}),
+    }
+
+
+def milliseconds(text):
+    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def wrk(server, path, variables, delay_ms=0.0):
+    env = dict(os.environ, **variables, BENCH_DELAY_MS=f"{delay_ms:.3f}")
+    out = subprocess.run(["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{SECONDS:g}s", "--latency",
+                          "-s", str(ROOT / "scripts/bench/pace.lua"), server.base + path],
+                         env=env, capture_output=True, text=True, timeout=SECONDS + 60).stdout
+    result = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+              "p50": milliseconds(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1)),
+              "p99": milliseconds(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))}
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: (.*)", out)
+    result["errors"] = (int(bad.group(1)) if bad else 0) + (1 if errors else 0)
+    return result
+
+
+def reset_peak_rss(pid):
+    """VmHWM back to the current RSS (proc(5), /proc/PID/clear_refs, value 5)."""
+    with open(f"/proc/{pid}/clear_refs", "w") as refs:
+        refs.write("5")
+
+
+def seed(server, count):
+    out = subprocess.run([HARNESS, "seed", server.database, str(count), "bench", EMAIL], capture_output=True,
+                         text=True, timeout=600)
+    if out.returncode != 0:
+        raise SystemExit("seeding failed: " + out.stderr)
+    return {line.split()[0]: float(line.split()[1]) for line in out.stdout.splitlines()}
+
+
+def settle(database):
+    """After seeding SQLite, copy its WAL (a whole million rows) into the database file before measuring,
+    as a server would have long done by then; returns the seconds it took (0 for PostgreSQL)."""
+    if not database.startswith("sqlite:"):
+        return 0.0
+    started = time.monotonic()
+    with contextlib.closing(sqlite3.connect(database[len("sqlite:"):], timeout=60)) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    return time.monotonic() - started
+
+
+def run_store(name, database, extra):
+    with tempfile.TemporaryDirectory(prefix=f"accountlink-bench-{name}-") as folder:
+        server = Server(folder, database.replace("FOLDER", folder), extra)
+        try:
+            figures = prepare(server)
+            # The setup's password sign-ins take Argon2id's 64 MiB (docs/performance.md, Memory); the peak counts from here.
+            reset_peak_rss(server.process.pid)
+            result = {"seed_small": seed(server, SMALL)}
+            result["small"] = {f: wrk(server, *figures[f]) for f in FIGURES}
+            result["rss_small_kib"] = status_kib(server.process.pid, "VmHWM")
+            result["seed"] = seed(server, TOKENS - SMALL)
+            result["seed"]["checkpoint_seconds"] = settle(database.replace("FOLDER", folder))
+            result["large"] = {f: wrk(server, *figures[f]) for f in FIGURES}
+            # Half the peak rate: each of the connections waits CONNECTIONS / (rate / 2) between requests.
+            result["half"] = {f: wrk(server, *figures[f], delay_ms=2000.0 * CONNECTIONS / result["large"][f]["rps"])
+                              for f in FIGURES}
+            result["rss_peak_kib"] = status_kib(server.process.pid, "VmHWM")
+            result["idle"] = measure_idle(server.port, server.process.pid, 500)
+        finally:
+            server.stop()
+    return result
+
+
+def report(results):
+    million = f"{TOKENS // 1000}k" if TOKENS < 1_000_000 else f"{TOKENS / 1e6:g}M"
+    print(f"\nwrk -t{THREADS} -c{CONNECTIONS}, {SECONDS:g} s per figure; requests/s, latency in ms; "
+          f"÷hz = ÷ healthz of the same size")
+    for store, r in results.items():
+        print(f"\n{store}: seeded {int(r['seed']['seed_rows'])} tokens in {r['seed']['seed_seconds']:.1f} s "
+              f"({int(r['seed']['seed_rows_per_s'])} rows/s, one transaction)"
+              + (f"; WAL checkpointed in {r['seed']['checkpoint_seconds']:.1f} s before measuring"
+                 if r['seed']['checkpoint_seconds'] else ""))
+        print(f"{'figure':22} {'1k req/s':>9} {'÷hz':>5} {'p50':>6} {'p99':>6} │ {million + ' req/s':>9} {'÷hz':>5} "
+              f"{'p50':>6} {'p99':>6} {'Δ vs 1k':>8} │ {'½-rate':>7} {'p99':>6}")
+        for f in FIGURES:
+            s, l, h = r["small"][f], r["large"][f], r["half"][f]
+            warn = " (non-2xx!)" if s["errors"] or l["errors"] or h["errors"] else ""
+            print(f"{f:22} {s['rps']:9.0f} {s['rps'] / r['small']['healthz']['rps']:5.2f} {s['p50']:6.2f} "
+                  f"{s['p99']:6.2f} │ {l['rps']:9.0f} {l['rps'] / r['large']['healthz']['rps']:5.2f} {l['p50']:6.2f} "
+                  f"{l['p99']:6.2f} {100 * (l['rps'] / s['rps'] - 1):+7.1f}% │ {h['rps']:7.0f} {h['p99']:6.2f}{warn}")
+        idle = r["idle"]
+        print(f"peak RSS under load: {r['rss_small_kib'] / 1024:.1f} MiB after the 1k figures, {r['rss_peak_kib'] / 1024:.1f} "
+              f"MiB over the whole run (target < 64 MiB; the setup's Argon2id sign-ins, 64 MiB each, come before)")
+        print(f"500 idle connections: RSS {idle['rss_before_kib'] / 1024:.1f} → {idle['rss_held_kib'] / 1024:.1f} MiB "
+              f"held → {idle['rss_after_kib'] / 1024:.1f} MiB closed; /healthz meanwhile in "
+              f"{1000 * idle['healthz_seconds']:.1f} ms")
+    if "postgres" in results:
+        print(f"\nPostgreSQL ÷ SQLite at {million} tokens: " + ", ".join(
+            f"{f} {results['postgres']['large'][f]['rps'] / results['sqlite']['large'][f]['rps']:.2f}" for f in FIGURES))
+    print("\ntargets: refresh ≥ 0.30 ÷hz; userinfo, introspect ≥ 0.60 ÷hz; every figure at 1M within 10% of 1k; "
+          "peak RSS < 64 MiB; p99 < 10 ms at half the peak rate")
+
+
+def main():
+    started = time.monotonic()
+    results = {"sqlite": run_store("sqlite", "sqlite:FOLDER/bench.sqlite", {})}
+    url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
+    if url:
+        key = base64.b64encode(secrets.token_bytes(32)).decode()
+        results["postgres"] = run_store("postgres", url, {"ACCOUNTLINK_MASTER_KEY": key})
+    else:
+        print("PostgreSQL: not measured (run through scripts/bench.sh, which starts a throwaway server)")
+    report(results)
+    print(f"\nbench took {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
