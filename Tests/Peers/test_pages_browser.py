@@ -16,6 +16,7 @@ from axe_selenium_python import Axe
 from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -122,7 +123,9 @@ def submit(driver):
     """Presses the form's submit button and waits until the next page has replaced this one."""
     old = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
-    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(old))
+    # Asking about the old page while it is being replaced can fail with chromedriver's "unhandled
+    # inspector error" (the page's context is gone): that means "not yet", so ask again.
+    WebDriverWait(driver, 20, ignored_exceptions=(WebDriverException,)).until(expected_conditions.staleness_of(old))
 
 
 def open_page(driver, site, path, lang):
