@@ -21,9 +21,12 @@ if [ "$swift_status" -ne 0 ]; then
   grep -E "^✘ (Test|Suite) .*(recorded an issue|failed)" "$log" | head -40 || true
   # The Swift runtime's crash report: the crashed thread's frames, not the image list.
   awk '/^\*\*\* .*(Crash|crash)|^Thread [0-9]+ crashed|Fatal error|^💣/ {n=40} n>0 {print; n--}' "$log" | head -120 || true
-  # After a crash: the tests that had started and not ended (one of them crashed).
-  started=$(sed -n 's/^◇ Test \(.*\) started\.$/\1/p' "$log" | sort)
-  ended=$(sed -n 's/^\(✔\|✘\) Test \(.*\) \(passed\|failed\) after.*/\2/p' "$log" | sort -u)
-  comm -23 <(echo "$started") <(echo "$ended") | sed 's/^/still running: /' | head -40 || true
+  # After a crash (the run never reached its "Test run with" line): the tests that had started
+  # and not ended; one of them crashed.
+  if ! grep -q " Test run with [0-9]* tests\? in " "$log"; then
+    started=$(sed -n 's/^◇ Test \([^ ]*\) started\.$/\1/p' "$log" | sort)
+    ended=$(sed -n 's/^\(✔\|✘\) Test \([^ ]*\) \(passed\|failed\) after.*/\2/p' "$log" | sort -u)
+    comm -23 <(echo "$started") <(echo "$ended") | sed 's/^/still running: /' | head -40 || true
+  fi
 fi
 exit $status
