@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OAuthCore
 import Pages
 import Support
 
@@ -22,7 +23,7 @@ struct PageContext: Sendable {
 
     init(request: HTTPRequest) {
         explicit = LanguageChoice.supported(request.query["lang"]) ?? request.cookies[Self.cookieName]
-        requested = request.query["ui_locales"] ?? request.query["user_locale"]
+        requested = AuthorizationRequest.requestedLocale(request.query)
         acceptLanguage = request.header("Accept-Language")
         if request.method == "GET" || request.method == "HEAD" {
             let kept = FormParameters(request.query.pairs.filter { $0.name != "lang" })

@@ -77,7 +77,7 @@ struct AuthorizationChecks {
         let p = draft.parameters
         return AuthorizationRequest(
             clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
-            scope: draft.scope, userLocale: p["ui_locales"] ?? p["user_locale"], nonce: p["nonce"],
-            codeChallenge: draft.codeChallenge, prompt: p["prompt"], maxAge: p["max_age"].flatMap { Int($0) })
+            scope: draft.scope, userLocale: AuthorizationRequest.requestedLocale(p), nonce: p["nonce"],
+            codeChallenge: draft.codeChallenge, prompt: p["prompt"], maxAge: p["max_age"].flatMap(AuthorizationRequest.maxAgeSeconds))
     }
 }

@@ -20,6 +20,17 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
     public var prompt: String?
     public var maxAge: Int?
 
+    /// The pages' language a request asks for (the one owner of this rule): `ui_locales`, else `user_locale`.
+    public static func requestedLocale(_ parameters: FormParameters) -> String? {
+        parameters["ui_locales"] ?? parameters["user_locale"]
+    }
+
+    /// `max_age` (OIDC Core §3.1.2.1) as seconds; nil when it is not a non-negative whole number.
+    public static func maxAgeSeconds(_ text: String) -> Int? {
+        guard let seconds = Int(text), seconds >= 0 else { return nil }
+        return seconds
+    }
+
     /// The `prompt` values sent.
     public var promptValues: Set<String> { Set((prompt ?? "").split(separator: " ").map(String.init)) }
 

@@ -51,7 +51,7 @@ extension AuthorizationChecks {
             }
         }
         if let maxAge = draft.parameters["max_age"] {
-            guard let seconds = Int(maxAge), seconds >= 0 else {
+            guard AuthorizationRequest.maxAgeSeconds(maxAge) != nil else {
                 throw OAuthError.invalidRequest("max_age must be a non-negative number of seconds")
             }
         }

@@ -37,7 +37,7 @@ public struct AuthorizationFlow: Sendable {
             storage: environment.storage, configuration: environment.configuration)
         switch checks.validate(parameters) {
         case .errorPage(let error):
-            return [errorPage(error, locale: parameters["ui_locales"] ?? parameters["user_locale"])]
+            return [errorPage(error, locale: AuthorizationRequest.requestedLocale(parameters))]
         case .redirectError(let error, let redirectURI, let state):
             environment.log(error, ["oauth.client_id": parameters["client_id"] ?? ""])
             return [.redirect(AuthorizationResponse.error(error, redirectURI: redirectURI, state: state))]
