@@ -129,7 +129,7 @@ public final class AccountLinkApp: Sendable {
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.
     func linkIdentity(linkToken: String, accountID: String) throws {
         guard let redeemer = environment.linkTokenRedeemer else {
-            throw OAuthError.invalidRequest("account linking is not enabled on this server")
+            throw OAuthError.invalidRequest("account linking is not enabled on this server").because(.accountUnavailable)
         }
         try redeemer.redeem(linkToken: linkToken, accountID: accountID)
     }

@@ -14,6 +14,7 @@ import Testing
     @Test func unregisteredRedirectURIShowsErrorPageAndRedirectsNothing() async throws {
         let actions = try authorize(base + [("redirect_uri", "https://evil.example/cb")])
         #expect(actions.errorPage?.error == "invalid_request")
+        #expect(actions.errorPage?.reason == .unknownRedirectURI)  // the page's words come from this, not the English
         #expect(!actions.hasRedirect)
     }
 
@@ -29,6 +30,7 @@ import Testing
             ("redirect_uri", Fixture.googleRedirect),
         ])
         #expect(actions.errorPage?.error == "invalid_request")
+        #expect(actions.errorPage?.reason == .unknownClient)
         #expect(!actions.hasRedirect)
     }
 
@@ -36,6 +38,7 @@ import Testing
         let actions = try authorize(
             base + [("redirect_uri", Fixture.googleRedirect), ("redirect_uri", Fixture.googleRedirect)])
         #expect(actions.errorPage != nil)
+        #expect(actions.errorPage?.reason == nil)  // a malformed request: the general message
         #expect(!actions.hasRedirect)
     }
 

@@ -92,6 +92,7 @@ import Testing
         let actions = f.flow.handle(
             .consentSubmitted(interactionID: consent.interactionID, decision: "allow", csrf: nil))
         #expect(actions.errorPage?.error == "invalid_request")
+        #expect(actions.errorPage?.reason == .formExpired)
         #expect(!actions.hasRedirect)
     }
 

@@ -29,6 +29,7 @@ import Testing
         var page = try loginPage(f)
         page.csrfToken = "forged"
         #expect(f.login(page).errorPage?.error == "invalid_request")
+        #expect(f.login(page).errorPage?.reason == .formExpired)
     }
 
     @Test func expiredInteractionIsAnErrorPage() async throws {
@@ -36,6 +37,7 @@ import Testing
         let page = try loginPage(f)
         f.clock.advance(by: 1801)
         #expect(f.login(page).errorPage != nil)
+        #expect(f.login(page).errorPage?.reason == .requestExpired)
     }
 
     @Test func throttleRefusesEvenTheRightPasswordAfterRepeatedFailures() async throws {

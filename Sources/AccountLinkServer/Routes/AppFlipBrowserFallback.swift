@@ -15,8 +15,8 @@ struct AppFlipBrowserFallback {
     enum Outcome: Equatable {
         /// 302 to this `/authorize` URL.
         case authorize(String)
-        /// An error page with this message; no redirect.
-        case refuse(String)
+        /// An error page worded by this reason (nil: the link is malformed); no redirect.
+        case refuse(OAuthError.PageReason?)
         /// The client could not be looked up (the database is unreachable).
         case unavailable
     }
@@ -28,21 +28,21 @@ struct AppFlipBrowserFallback {
 
     /// The query is read as App Flip sends it (RFC 3986: a `+` is a plus, `AppFlipQuery`).
     func decide(rawQuery: String) -> Outcome {
-        guard let pairs = try? AppFlipQuery.parse(rawQuery) else { return .refuse("The link could not be read.") }
+        guard let pairs = try? AppFlipQuery.parse(rawQuery) else { return .refuse(nil) }
         var values: [String: String] = [:]
         for pair in pairs where Self.passedOn.contains(pair.name) {
             // RFC 6749 §3.1: parameters MUST NOT be included more than once.
-            guard values[pair.name] == nil else { return .refuse("The link repeats \(pair.name).") }
+            guard values[pair.name] == nil else { return .refuse(nil) }
             values[pair.name] = pair.value
         }
         guard let clientID = values["client_id"], !clientID.isEmpty,
             let redirectURI = values["redirect_uri"], !redirectURI.isEmpty
-        else { return .refuse("The link lacks client_id or redirect_uri.") }
+        else { return .refuse(nil) }
         let found: Client?
         do { found = try lookUpClient(clientID) } catch { return .unavailable }
-        guard let client = found else { return .refuse("The link names an unknown client.") }
+        guard let client = found else { return .refuse(.unknownClient) }
         guard client.redirectURIs.containsBytes(redirectURI) else {
-            return .refuse("The link's redirect_uri is not registered for this client.")
+            return .refuse(.unknownRedirectURI)
         }
         var query: [(name: String, value: String)] = [("response_type", "code")]
         for name in Self.passedOn { if let value = values[name] { query.append((name, value)) } }

@@ -61,12 +61,17 @@ extension AccountLinkApp {
     }
 
     func errorPage(_ model: OAuthCore.ErrorPage) -> HTTPResponse {
-        errorPage(status: model.status, code: model.error, description: model.description, locale: model.locale)
+        errorPage(status: model.status, code: model.error, reason: model.reason, locale: model.locale)
     }
 
     /// An error from the protocol core, worded for a person (`ErrorWording`).
-    func errorPage(status: Int, code: String, description: String, locale: String? = nil) -> HTTPResponse {
-        let message = ErrorWording.message(code: code, description: description)
+    func errorPage(_ error: OAuthError) -> HTTPResponse {
+        errorPage(status: error.status, code: error.code.rawValue, reason: error.pageReason)
+    }
+
+    /// An error worded for a person by its code and typed reason (`ErrorWording`).
+    func errorPage(status: Int, code: String, reason: OAuthError.PageReason?, locale: String? = nil) -> HTTPResponse {
+        let message = ErrorWording.message(code: code, reason: reason)
         return errorPage(status: status, ErrorWording.title(for: code), message, code: code, locale: locale)
     }
 

@@ -3,7 +3,8 @@ import Pages
 
 /// Error pages speak to a person (docs/pages.md): a title and a message from the catalog, in the
 /// page's language, saying what happened and what to do; the wire code is shown small underneath.
-/// The protocol core's English `error_description` stays in the logs and on the wire.
+/// The protocol core's English `error_description` stays in the logs and on the wire; the page's
+/// words follow the error's typed `pageReason`, never its English text.
 enum ErrorWording {
     static func title(for code: String) -> Messages.Key {
         switch code {
@@ -16,16 +17,15 @@ enum ErrorWording {
         }
     }
 
-    /// The message for an OAuthCore error, by its code and public description.
-    static func message(code: String, description: String) -> Messages.Key {
-        if ["server_error", "temporarily_unavailable"].contains(code) { return .msgTryAgain }
-        let known: [(String, Messages.Key)] = [
-            ("more than once", .msgBadRequest), ("client_id", .msgUnknownClient), ("client is no longer registered", .msgUnknownClient),
-            ("unknown client", .msgUnknownClient),
-            ("redirect_uri", .msgUnknownRedirect), ("request has expired", .msgSignInExpired),
-            ("form has expired", .msgFormExpired), ("account cannot", .msgAccountUnavailable),
-            ("linking is not enabled", .msgAccountUnavailable),
-        ]
-        return known.first { description.contains($0.0) }?.1 ?? .msgBadRequest
+    /// The message for an OAuthCore error, by its reason, else its code.
+    static func message(code: String, reason: OAuthError.PageReason?) -> Messages.Key {
+        switch reason {
+        case .unknownClient: .msgUnknownClient
+        case .unknownRedirectURI: .msgUnknownRedirect
+        case .requestExpired: .msgSignInExpired
+        case .formExpired: .msgFormExpired
+        case .accountUnavailable: .msgAccountUnavailable
+        case nil: ["server_error", "temporarily_unavailable"].contains(code) ? .msgTryAgain : .msgBadRequest
+        }
     }
 }

@@ -40,8 +40,8 @@ extension AccountLinkApp {
         switch fallback.decide(rawQuery: request.rawQuery) {
         case .authorize(let location):
             return HTTPResponse.redirect(to: location).noStore()
-        case .refuse(let message):
-            return errorPage(status: 400, code: "invalid_request", description: message)
+        case .refuse(let reason):
+            return errorPage(status: 400, code: "invalid_request", reason: reason)
         case .unavailable:
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }

@@ -82,8 +82,7 @@ extension AccountLinkApp {
                 .adding("Set-Cookie", cookiePolicy.session(session))
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.loginName))
         } catch {
-            let oauth = OAuthError.from(error)
-            return errorPage(status: oauth.status, code: oauth.code.rawValue, description: oauth.description)
+            return errorPage(OAuthError.from(error))
         }
     }
 

@@ -15,7 +15,7 @@ extension SignInService.Failure {
                           detail: "\(self)")
         case .signInHeld:
             .invalidGrant("Google has disabled this Google account; sign in another way", detail: "\(self)")
-        default: .invalidGrant("this account cannot sign in", detail: "\(self)")
+        default: .invalidGrant("this account cannot sign in", detail: "\(self)").because(.accountUnavailable)
         }
     }
 }

@@ -55,11 +55,11 @@ public struct AppFlipEndpoint: Sendable {
             !redirectURI.isEmpty
         else { throw OAuthError.invalidRequest("client_id and redirect_uri are required") }
         guard let client = try environment.storage.client(id: clientID) else {
-            throw OAuthError.invalidRequest("unknown client_id")
+            throw OAuthError.invalidRequest("unknown client_id").because(.unknownClient)
         }
         // RFC 6749 §3.1.2.3: exact match with a registered URI.
         guard client.redirectURIs.containsBytes(redirectURI) else {
-            throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
+            throw OAuthError.invalidRequest("redirect_uri is not registered for this client").because(.unknownRedirectURI)
         }
         return (client, redirectURI)
     }
@@ -76,7 +76,7 @@ public struct AppFlipEndpoint: Sendable {
             try storage.client(id: record.clientID)?.firstParty == true
         else { throw cancelled }
         guard let account = try storage.account(id: record.accountID), account.status == .active else {
-            throw OAuthError(.unrecoverable, "this account cannot be linked")
+            throw OAuthError(.unrecoverable, "this account cannot be linked").because(.accountUnavailable)
         }
         return TokenService.Bearer(record: record, account: account)
     }

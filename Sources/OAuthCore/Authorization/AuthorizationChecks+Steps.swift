@@ -14,10 +14,10 @@ extension AuthorizationChecks {
     /// RFC 6749 §4.1.1: client_id is required and must name a registered client.
     func checkClient(_ draft: inout AuthorizationDraft) throws {
         guard let id = draft.parameters["client_id"], !id.isEmpty else {
-            throw OAuthError.invalidRequest("client_id is missing")
+            throw OAuthError.invalidRequest("client_id is missing").because(.unknownClient)
         }
         guard let client = try storage.client(id: id) else {
-            throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered")
+            throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered").because(.unknownClient)
         }
         guard !client.resourceServer else {
             throw OAuthError.invalidRequest("this client is a resource server", detail: "client \(id) may only introspect")
@@ -30,12 +30,12 @@ extension AuthorizationChecks {
     func checkRedirectURI(_ draft: inout AuthorizationDraft) throws {
         let registered = draft.client?.redirectURIs ?? []
         guard let sent = draft.parameters["redirect_uri"] else {
-            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing") }
+            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing").because(.unknownRedirectURI) }
             draft.redirectURI = registered[0]
             return
         }
         guard registered.containsBytes(sent) else {
-            throw OAuthError.invalidRequest("redirect_uri is not registered for this client")
+            throw OAuthError.invalidRequest("redirect_uri is not registered for this client").because(.unknownRedirectURI)
         }
         draft.redirectURI = sent
     }

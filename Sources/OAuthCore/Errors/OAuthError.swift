@@ -50,6 +50,20 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public var linkToken: String?
     /// RFC 6749 §5.2: a 401 answer to a client that used HTTP Basic carries `WWW-Authenticate: Basic`.
     public var clientUsedBasic: Bool
+    /// What a person is told on an error page; nil leaves it to the code. The server words each
+    /// reason from its message catalog, so no page depends on the English `description`.
+    public var pageReason: PageReason?
+
+    public enum PageReason: Sendable, Equatable {
+        case unknownClient, unknownRedirectURI, requestExpired, formExpired, accountUnavailable
+    }
+
+    /// This error, with the reason an error page gives.
+    public func because(_ reason: PageReason) -> OAuthError {
+        var tagged = self
+        tagged.pageReason = reason
+        return tagged
+    }
 
     public init(
         _ code: Code, _ description: String, detail: String = "", linkToken: String? = nil,
@@ -60,12 +74,17 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         self.detail = detail
         self.linkToken = linkToken
         self.clientUsedBasic = clientUsedBasic
+        self.pageReason = nil
     }
 
     public var status: Int { code.status }
 
     public static func invalidRequest(_ text: String, detail: String = "") -> OAuthError {
         OAuthError(.invalidRequest, text, detail: detail)
+    }
+    /// A form whose CSRF token does not match (its page is stale): the person is asked to reload.
+    public static func formExpired(detail: String) -> OAuthError {
+        invalidRequest("the form has expired; reload the page", detail: detail).because(.formExpired)
     }
     public static func invalidClient(
         _ text: String = "client authentication failed", detail: String = "",

@@ -6,8 +6,7 @@ extension AuthorizationFlow {
         guard
             CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
         else {
-            throw OAuthError.invalidRequest(
-                "the form has expired; reload the page", detail: "consent CSRF mismatch")
+            throw OAuthError.formExpired(detail: "consent CSRF mismatch")
         }
         guard interaction.accountID != nil else {
             return [.showLogin(loginPage(interaction, client: client, request: state.request))]
@@ -26,7 +25,7 @@ extension AuthorizationFlow {
     {
         guard let accountID = interaction.accountID,
             try environment.storage.account(id: accountID)?.status == .active
-        else { throw OAuthError.invalidRequest("the account cannot be linked") }
+        else { throw OAuthError.invalidRequest("the account cannot be linked").because(.accountUnavailable) }
         let request = state.request
         let code = try issueAuthorizationCode(
             CodeBinding(
@@ -60,8 +59,7 @@ extension AuthorizationFlow {
         guard
             CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
         else {
-            throw OAuthError.invalidRequest(
-                "the form has expired; reload the page", detail: "switch CSRF mismatch")
+            throw OAuthError.formExpired(detail: "switch CSRF mismatch")
         }
         if let sessionID { try environment.storage.deleteSession(hash: OpaqueToken.hash(sessionID)) }
         interaction.accountID = nil

@@ -11,8 +11,7 @@ extension AuthorizationFlow {
         let (interaction, state, client) = try loadInteraction(id)
         guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: id)
         else {
-            throw OAuthError.invalidRequest(
-                "the form has expired; reload the page", detail: "login CSRF mismatch")
+            throw OAuthError.formExpired(detail: "login CSRF mismatch")
         }
         guard
             let account = try PasswordLogin(environment: environment)
@@ -38,7 +37,7 @@ extension AuthorizationFlow {
         throws -> [InteractionAction]
     {
         guard try environment.storage.account(id: accountID)?.status == .active else {
-            throw OAuthError.invalidRequest("this account cannot sign in")
+            throw OAuthError.invalidRequest("this account cannot sign in").because(.accountUnavailable)
         }
         var interaction = interaction
         var state = state

@@ -101,10 +101,10 @@ public struct AuthorizationFlow: Sendable {
     func loadInteraction(_ id: String) throws -> (Interaction, InteractionState, Client) {
         guard let interaction = try environment.storage.interaction(id: id),
             interaction.expiresAt > environment.clock.now()
-        else { throw OAuthError.invalidRequest("this sign-in request has expired; start again from the app") }
+        else { throw OAuthError.invalidRequest("this sign-in request has expired; start again from the app").because(.requestExpired) }
         let state = try InteractionState.decode(interaction.request)
         guard let client = try environment.storage.client(id: state.request.clientID) else {
-            throw OAuthError.invalidRequest("the client is no longer registered")
+            throw OAuthError.invalidRequest("the client is no longer registered").because(.unknownClient)
         }
         return (interaction, state, client)
     }
@@ -114,6 +114,6 @@ public struct AuthorizationFlow: Sendable {
         return .showError(
             ErrorPage(
                 status: error.status, error: error.code.rawValue,
-                description: error.description, locale: locale))
+                description: error.description, locale: locale, reason: error.pageReason))
     }
 }

@@ -90,11 +90,14 @@ public struct ErrorPage: Sendable, Equatable {
     public var error: String
     public var description: String
     public var locale: String?
+    public var reason: OAuthError.PageReason?
 
-    public init(status: Int, error: String, description: String, locale: String? = nil) {
+    public init(status: Int, error: String, description: String, locale: String? = nil,
+                reason: OAuthError.PageReason? = nil) {
         self.status = status
         self.error = error
         self.description = description
         self.locale = locale
+        self.reason = reason
     }
 }
