@@ -21,7 +21,9 @@ enum RequestFraming {
     /// which would end there (`/metrics%00.png` would serve `/metrics`).
     static func isValidTarget(_ target: String) -> Bool {
         guard !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return !path.contains("%00")
+        // By bytes: as Characters, `%00` followed by a combining mark is not "%00" (`0` + U+0301 is one Character).
+        let path = Array(target.utf8.prefix { $0 != UInt8(ascii: "?") })
+        let encodedNUL = Array("%00".utf8)
+        return !path.indices.contains { path[$0...].starts(with: encodedNUL) }
     }
 }

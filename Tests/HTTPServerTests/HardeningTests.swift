@@ -26,7 +26,7 @@ struct HardeningTests {
     }
 
     /// A NUL byte (raw or percent-encoded) or a control byte in the target is 400, never a shorter path.
-    @Test(arguments: ["/metrics\u{0}.png", "/metrics%00.png", "/a\u{1}b", "/a\u{7F}"])
+    @Test(arguments: ["/metrics\u{0}.png", "/metrics%00.png", "/metrics%00\u{301}.png", "/a\u{1}b", "/a\u{7F}"])
     func invalidRequestTargetIs400(target: String) async throws {
         try await withServer(responder: responder) { server in
             let port = server.boundPort
