@@ -34,6 +34,16 @@ import Testing
         #expect(try cli.run(["client", "add", "--name", "X"]).stderr.contains("--id is required"))
     }
 
+    /// A resource server only introspects (RFC 7662 §4): it cannot also sign people in as the app.
+    @Test func aResourceServerCannotBeFirstParty() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["client", "add", "--id", "f", "--name", "F", "--resource-server", "--first-party"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("only introspects"))
+        #expect(try cli.run(["client", "add", "--id", "f", "--name", "F", "--resource-server"]).status == 0)
+    }
+
     @Test func badConfigurationNamesTheKey() throws {
         var cli = try CLIRunner()
         defer { cli.cleanUp() }

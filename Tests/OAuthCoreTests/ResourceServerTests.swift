@@ -49,6 +49,18 @@ import Testing
         #expect(response.error == "unauthorized_client")
     }
 
+    /// Even a store holding a first-party resource server (registration refuses one) signs nobody up with it.
+    @Test func resourceServerCannotSignPeopleUp() async throws {
+        let f = try Fixture()
+        try f.memory.insertClient(
+            Client(id: "fulfillment", name: "Fulfillment", secretHash: ClientSecret.hash(Self.secret),
+                   redirectURIs: [], firstParty: true, createdAt: f.clock.now(), resourceServer: true))
+        #expect(throws: OAuthError.self) {
+            try FirstPartySignUp(environment: f.environment).client(
+                Fixture.form([("email", "x@example.com")]), authorization: Fixture.basic("fulfillment", Self.secret))
+        }
+    }
+
     @Test func resourceServerCannotStartAnAuthorization() async throws {
         let f = try fixture()
         let actions = try f.flow.handle(.authorizeRequest(

@@ -47,6 +47,9 @@ public struct ClientRegistration: Sendable {
         let redirects = try checkedRedirectURIs()
         if isPublic && secret != nil { throw .usage("public clients have no secret") }
         if isPublic && resourceServer { throw .usage("a resource server must be a confidential client") }
+        if resourceServer && (firstParty || appFlip) {
+            throw .usage("a resource server only introspects: it cannot also be first-party or App Flip")
+        }
         if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
         try checkIDTokenAlg(runtime)
         let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
@@ -120,8 +123,7 @@ public struct ClientRegistration: Sendable {
         case "https":
             guard let host = components.host, !host.isEmpty else { throw .data("redirect URI \(uri) has no host") }
         case "http":
-            let host = components.host ?? ""
-            guard host == "localhost" || host == "::1" || host.hasPrefix("127.") else {
+            guard ConfigurationLoader.isLoopback(components.host ?? "") else {
                 throw .data("redirect URI \(uri): http is allowed only for a loopback host")
             }
         default:

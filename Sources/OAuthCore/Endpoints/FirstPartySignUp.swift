@@ -12,7 +12,8 @@ public struct FirstPartySignUp: Sendable {
     public func client(_ parameters: FormParameters, authorization: String?) throws(OAuthError) -> (Client, [String]) {
         let authenticated = try ClientAuthenticator(storage: environment.storage)
             .authenticate(parameters, authorization: authorization)
-        guard authenticated.client.firstParty else {
+        // A resource server may introspect, and only that (RFC 7662 §4).
+        guard authenticated.client.firstParty, !authenticated.client.resourceServer else {
             throw .unauthorizedClient("only the maker's own app may sign people up")
         }
         let scope = try ScopeRules.resolve(parameters["scope"], client: authenticated.client,
