@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Identity
 import OAuthCore
+import Support
 
 extension AdminAPI {
     struct NewUser: Decodable {
@@ -28,7 +29,7 @@ extension AdminAPI {
         case ("GET", 2, "grants"):
             let grants = try runtime.storage.activeGrants(accountID: try account(path[0]).id)
             return Self.ok(grants.map {
-                GrantView(id: $0.id, client_id: $0.clientID, scope: $0.scope, created_at: JSONTime.timestamp($0.createdAt))
+                GrantView(id: $0.id, client_id: $0.clientID, scope: $0.scope, created_at: RFC3339.string($0.createdAt))
             })
         case (_, 0, _), (_, 1, _), (_, 2, "disable"), (_, 2, "enable"), (_, 2, "grants"):
             throw AdminFailure(405, "method_not_allowed", "\(request.method) is not allowed here")

@@ -42,10 +42,8 @@ public struct AdminAPI: HTTPResponder {
 
     /// RFC 6750 §2.1 Bearer; the comparison never short-circuits on the first differing byte.
     func authorized(_ request: HTTPRequest) -> Bool {
-        guard let header = request.header("Authorization"), header.count > 7,
-            header.prefix(7).lowercased() == "bearer "
-        else { return false }
-        return ConstantTime.equals(Array(header.dropFirst(7).utf8), Array(token.utf8))
+        guard let presented = TokenService.bearerToken(fromAuthorization: request.header("Authorization")) else { return false }
+        return ConstantTime.equals(Array(presented.utf8), Array(token.utf8))
     }
 
     func route(_ request: HTTPRequest, _ path: [String]) async throws -> HTTPResponse {

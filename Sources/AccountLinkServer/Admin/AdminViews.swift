@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 /// A client as `accountlink client list --json` and the admin API show it (never its secret).
 public struct ClientView: Codable, Sendable {
@@ -28,7 +29,7 @@ public struct ClientView: Codable, Sendable {
         resource_server = client.resourceServer
         client_credentials = client.clientCredentials
         id_token_signed_response_alg = client.idTokenSignedResponseAlg
-        created_at = JSONTime.timestamp(client.createdAt)
+        created_at = RFC3339.string(client.createdAt)
     }
 }
 
@@ -49,14 +50,6 @@ public struct UserView: Codable, Sendable {
         name = account.displayName
         status = account.status.rawValue
         sign_in_methods = try storage.identities(accountID: account.id).map(\.provider.rawValue)
-        created_at = JSONTime.timestamp(account.createdAt)
-    }
-}
-
-/// The one timestamp format of the JSON the CLI and the admin API show.
-public enum JSONTime {
-    /// RFC 3339 in UTC, whole seconds.
-    public static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        created_at = RFC3339.string(account.createdAt)
     }
 }

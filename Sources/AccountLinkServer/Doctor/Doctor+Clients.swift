@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import GoogleRedirects
 import OAuthCore
 
 extension Doctor {
@@ -7,7 +8,7 @@ extension Doctor {
     /// twelve App Flip URIs (README.md, CLI: `client add`); Google wants stable refresh tokens.
     func clientFindings() throws -> [Finding] {
         let google = try runtime.storage.listClients().filter { client in
-            client.redirectURIs.contains { $0.contains(".googleusercontent.com/") }
+            client.redirectURIs.contains { Self.project($0) != nil }
         }
         guard !google.isEmpty else {
             return [Self.fail("google_client", "no client has Google's redirect URIs",
@@ -41,8 +42,7 @@ extension Doctor {
 
     /// `https://oauth-redirect(-sandbox).googleusercontent.com/r/PROJECT` → PROJECT.
     static func project(_ uri: String) -> String? {
-        for host in ["https://oauth-redirect.googleusercontent.com/r/", "https://oauth-redirect-sandbox.googleusercontent.com/r/"]
-        where uri.utf8.starts(with: host.utf8) {
+        for host in GoogleRedirectURIs.hosts.map({ "https://\($0)/r/" }) where uri.utf8.starts(with: host.utf8) {
             return String(uri.dropFirst(host.count))
         }
         return nil

@@ -5,7 +5,7 @@ extension AccountLinkApp {
     /// Outbox gauges (issue #13 on top of the #10 outbox): mails by status, and the age of the
     /// oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
     func registerOutboxGauges() {
-        let storage = runtime.storage
+        let (storage, clock) = (runtime.storage, runtime.clock)
         for status in OutboxMail.Status.allCases {
             metrics.gauge("accountlink_outbox_mails{status=\"\(status.rawValue)\"}") {
                 (try? storage.listMail()).map { Double($0.filter { $0.status == status }.count) }
@@ -15,7 +15,7 @@ extension AccountLinkApp {
             guard let mails = try? storage.listMail() else { return nil }
             let undelivered = mails.filter { $0.status == .pending || $0.status == .sending }
             guard let oldest = undelivered.map(\.createdAt).min() else { return 0 }
-            return max(0, Date().timeIntervalSince(oldest))
+            return max(0, clock.now().timeIntervalSince(oldest))
         }
     }
 }

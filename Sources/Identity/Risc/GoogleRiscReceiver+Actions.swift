@@ -52,7 +52,7 @@ extension GoogleRiscReceiver {
                          _ now: Date) throws -> String {
         guard let subject = event.subject else { return "no subject" }
         try tx.saveProviderHold(ProviderHold(provider: .google, subject: subject, reason: event.reason ?? "", since: now))
-        guard event.reason == "hijacking" else { return "google sign-in held" }
+        guard event.reason?.sameBytes("hijacking") == true else { return "google sign-in held" }
         return "google sign-in held, " + (try signOut(identity, tx, now))
     }
 

@@ -10,14 +10,17 @@ public struct SecurityEvent: Sendable, Equatable {
         case credentialChangeRequired, verification
         case other
 
-        static let byType: [String: Kind] = [
-            "https://schemas.openid.net/secevent/risc/event-type/sessions-revoked": .sessionsRevoked,
-            "https://schemas.openid.net/secevent/oauth/event-type/tokens-revoked": .tokensRevoked,
-            "https://schemas.openid.net/secevent/oauth/event-type/token-revoked": .tokenRevoked,
-            "https://schemas.openid.net/secevent/risc/event-type/account-disabled": .accountDisabled,
-            "https://schemas.openid.net/secevent/risc/event-type/account-enabled": .accountEnabled,
-            "https://schemas.openid.net/secevent/risc/event-type/account-credential-change-required": .credentialChangeRequired,
-            "https://schemas.openid.net/secevent/risc/event-type/verification": .verification,
+        /// The kind an event type URI names, compared as bytes (a protocol value).
+        static func of(_ type: String) -> Kind { byType.first { $0.uri.sameBytes(type) }?.kind ?? .other }
+
+        static let byType: [(uri: String, kind: Kind)] = [
+            ("https://schemas.openid.net/secevent/risc/event-type/sessions-revoked", .sessionsRevoked),
+            ("https://schemas.openid.net/secevent/oauth/event-type/tokens-revoked", .tokensRevoked),
+            ("https://schemas.openid.net/secevent/oauth/event-type/token-revoked", .tokenRevoked),
+            ("https://schemas.openid.net/secevent/risc/event-type/account-disabled", .accountDisabled),
+            ("https://schemas.openid.net/secevent/risc/event-type/account-enabled", .accountEnabled),
+            ("https://schemas.openid.net/secevent/risc/event-type/account-credential-change-required", .credentialChangeRequired),
+            ("https://schemas.openid.net/secevent/risc/event-type/verification", .verification),
         ]
     }
 
@@ -28,13 +31,12 @@ public struct SecurityEvent: Sendable, Equatable {
 
         /// Whether `token` is the refresh token this identifier names (compared in constant time).
         public func matches(_ token: String) -> Bool {
-            switch algorithm {
-            case "prefix": return ConstantTime.equals(Array(token.utf8.prefix(16)), Array(value.utf8))
-            case "hash_base64_sha512_sha512":
-                let hash = Data(SHA512.hash(SHA512.hash(Array(token.utf8)))).base64EncodedString()
-                return ConstantTime.equals(Array(hash.utf8), Array(value.utf8))
-            default: return false
+            if algorithm.sameBytes("prefix") {
+                return ConstantTime.equals(Array(token.utf8.prefix(16)), Array(value.utf8))
             }
+            guard algorithm.sameBytes("hash_base64_sha512_sha512") else { return false }
+            let hash = Data(SHA512.hash(SHA512.hash(Array(token.utf8)))).base64EncodedString()
+            return ConstantTime.equals(Array(hash.utf8), Array(value.utf8))
         }
     }
 
@@ -55,7 +57,7 @@ public struct SecurityEvent: Sendable, Equatable {
             guard let body = value.objectValue else { throw Malformed(reason: "the event \(type) is not an object") }
             let subject = body["subject"]?.objectValue ?? [:]
             parsed.append(SecurityEvent(
-                type: type, kind: Kind.byType[type] ?? .other, subject: Self.googleSubject(subject, issuer: issuer),
+                type: type, kind: Kind.of(type), subject: Self.googleSubject(subject, issuer: issuer),
                 token: Self.tokenIdentifier(subject), reason: body["reason"]?.stringValue, state: body["state"]?.stringValue))
         }
         return parsed
@@ -71,7 +73,7 @@ public struct SecurityEvent: Sendable, Equatable {
     }
 
     static func tokenIdentifier(_ subject: [String: JSONValue]) -> TokenIdentifier? {
-        guard subject["subject_type"]?.stringValue == "oauth_token",
+        guard subject["subject_type"]?.stringValue?.sameBytes("oauth_token") == true,
             let algorithm = subject["token_identifier_alg"]?.stringValue, let value = subject["token"]?.stringValue,
             !value.isEmpty
         else { return nil }

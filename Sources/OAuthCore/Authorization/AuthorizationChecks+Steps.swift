@@ -14,7 +14,7 @@ extension AuthorizationChecks {
     /// RFC 6749 §4.1.1: client_id is required and must name a registered client.
     func checkClient(_ draft: inout AuthorizationDraft) throws {
         guard let id = draft.parameters["client_id"], !id.isEmpty else {
-            throw OAuthError.invalidRequest("client_id is missing").because(.unknownClient)
+            throw OAuthError.invalidRequest("client_id is missing")
         }
         guard let client = try storage.client(id: id) else {
             throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered").because(.unknownClient)
@@ -30,7 +30,7 @@ extension AuthorizationChecks {
     func checkRedirectURI(_ draft: inout AuthorizationDraft) throws {
         let registered = draft.client?.redirectURIs ?? []
         guard let sent = draft.parameters["redirect_uri"] else {
-            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing").because(.unknownRedirectURI) }
+            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing") }
             draft.redirectURI = registered[0]
             return
         }

@@ -4,7 +4,7 @@ extension IntrospectionEndpoint {
     /// shown to the client it was issued to and to resource servers (§4).
     func signedTokenIntrospection(_ token: String, _ client: Client) -> JSONValue? {
         guard let claims = environment.signedTokenVerifier?.verify(token),
-            claims.use == ClientCredentialsGrant.use
+            claims.use.sameBytes(ClientCredentialsGrant.use)
         else { return nil }
         guard claims.expiresAt > environment.clock.unixTime,
             claims.clientID.sameBytes(client.id) || client.resourceServer

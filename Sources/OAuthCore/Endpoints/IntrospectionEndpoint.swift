@@ -33,7 +33,8 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
-        if let signed = signedTokenIntrospection(token, client) { return signed }
+        // Our opaque tokens (a known prefix) go straight to the store; only other strings may be a JWS.
+        if OpaqueToken.kind(of: token) == nil, let signed = signedTokenIntrospection(token, client) { return signed }
         guard let record = try activeRecord(token), record.clientID.sameBytes(client.id) || client.resourceServer else {
             return .object(["active": .bool(false)])
         }

@@ -65,8 +65,6 @@ struct RefreshTokenGrant: TokenGrant {
         if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .successor(record.hash) }
         let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
         guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
-            environment.logger.security(
-                SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
             try revokeFamily(record, client, storage, now, environment, "rotated refresh token reused after the grace period")
         }
         return .successor(record.hash)
@@ -76,6 +74,9 @@ struct RefreshTokenGrant: TokenGrant {
         _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date,
         _ environment: OAuthEnvironment, _ why: String
     ) throws -> Never {
+        // Both ways a family is caught (a fork, a replay after the grace period) are the same security event.
+        environment.logger.security(
+            SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
         _ = try storage.revokeGrant(id: record.grantID, at: now)
         environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
                           detail: why + "; grant revoked", in: storage)

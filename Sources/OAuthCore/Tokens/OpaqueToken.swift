@@ -29,7 +29,7 @@ public enum OpaqueToken {
 
     /// The kind its prefix claims, or nil for a foreign string.
     public static func kind(of token: String) -> Kind? {
-        Kind.allCases.first { token.hasPrefix($0.rawValue) }
+        Kind.allCases.first { token.utf8.starts(with: $0.rawValue.utf8) }
     }
 
     /// What the store keeps and is searched by: base64url(SHA-256(token)). A plain hash suffices

@@ -1,5 +1,6 @@
 import AccountLinkServer
 import Foundation
+import Support
 
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) throws -> String {
@@ -8,5 +9,5 @@ enum JSONOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    static func timestamp(_ date: Date) -> String { JSONTime.timestamp(date) }
+    static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
 }
