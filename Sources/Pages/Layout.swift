@@ -17,7 +17,8 @@ enum Layout {
             <style>\(css)\(accent(frame))</style>
             </head>
             <body>
-            <main>
+            <a class="skip" href="#content">\(messages[.skipToContent])</a>
+            <main id="content">
             \(body)
             </main>
             \(footer(messages, frame))
@@ -84,6 +85,7 @@ enum Layout {
         """
         :root{--accent:#1a56b0;--ink:#1f2328;--muted:#57606a;--line:#8c959f;--danger:#b42318}\
         *{box-sizing:border-box}html{font-size:100%}\
+        .skip{position:absolute;inset-inline-start:-10000px}.skip:focus{position:static;display:block;padding:.5rem}\
         body{font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",\
         "Noto Sans JP",sans-serif;margin:0;background:#f6f7f9;color:var(--ink)}\
         main{max-inline-size:30rem;margin-block:1.5rem 0;margin-inline:auto;padding:1.25rem 1.5rem;\

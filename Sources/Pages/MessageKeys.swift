@@ -7,7 +7,6 @@ extension Messages {
         case consentTitle, consentIntro, consentAuthorization, consentDataHeading, consentNoData
         case consentPrivacy, consentUnlink, consentSignedInAs, useAnotherAccount
         case agreeAndLink, cancel
-        case errorTitle
         case accountTitle, signedInAs, signInMethods, remove, linkedServices, noLinkedServices
         case addApple, addGoogle
         case linkedOn, unlink, deleteAccount, logOut, scopesLabel

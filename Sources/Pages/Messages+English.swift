@@ -22,7 +22,6 @@ extension Messages {
         .useAnotherAccount: "Use another account",
         .agreeAndLink: "Agree and link",
         .cancel: "Cancel",
-        .errorTitle: "Something went wrong",
         .accountTitle: "Your {product} account",
         .signedInAs: "Signed in as {email}",
         .signInMethods: "Sign-in methods",

@@ -22,7 +22,6 @@ extension Messages {
         .useAnotherAccount: "別のアカウントを使用",
         .agreeAndLink: "同意してリンク",
         .cancel: "キャンセル",
-        .errorTitle: "問題が発生しました",
         .accountTitle: "{product} アカウント",
         .signedInAs: "{email} でログイン中",
         .signInMethods: "ログイン方法",

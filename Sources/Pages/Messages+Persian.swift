@@ -21,7 +21,6 @@ extension Messages {
         .useAnotherAccount: "استفاده از حساب دیگر",
         .agreeAndLink: "موافقت و پیوند",
         .cancel: "لغو",
-        .errorTitle: "مشکلی پیش آمد",
         .accountTitle: "حساب {product} شما",
         .signedInAs: "واردشده با {email}",
         .signInMethods: "روش‌های ورود",

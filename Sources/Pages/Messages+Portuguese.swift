@@ -22,7 +22,6 @@ extension Messages {
         .useAnotherAccount: "Usar outra conta",
         .agreeAndLink: "Concordar e vincular",
         .cancel: "Cancelar",
-        .errorTitle: "Algo deu errado",
         .accountTitle: "Sua conta do {product}",
         .signedInAs: "Conectado como {email}",
         .signInMethods: "Formas de login",

@@ -25,7 +25,7 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
     @Test func verificationMailHasTextHTMLProductAndLanguage() {
         let mail = MailRenderer(productName: "Acme <Home>").compose(
             .verifyEmail(link: "https://id.example/verify-email?token=T1"), locale: "de-DE")
-        #expect(mail.subject == "Bestätigen Sie Ihre E-Mail-Adresse für Acme <Home>")
+        #expect(mail.subject == "Bestätige deine E-Mail-Adresse für Acme <Home>")
         #expect(mail.text.contains("https://id.example/verify-email?token=T1"))
         #expect(mail.html.contains("href=\"https://id.example/verify-email?token=T1\""))
         #expect(mail.html.contains("Acme &lt;Home&gt;"))

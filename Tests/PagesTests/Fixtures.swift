@@ -26,7 +26,8 @@ func isStandaloneDocument(_ html: String) -> Bool {
     html.hasPrefix("<!DOCTYPE html>\n<html lang=\"") && html.contains("<meta charset=\"utf-8\">")
         && html.contains("<title>") && html.hasSuffix("</html>\n") && !html.contains("<script")
         && !html.contains("@import") && !html.contains("<link")
-        && matches(html, "<main>") == 1 && matches(html, "</main>") == 1
+        && matches(html, "<main id=\"content\">") == 1 && matches(html, "</main>") == 1
+        && html.contains("<a class=\"skip\" href=\"#content\">")  // the skip link to the main content
 }
 
 func consent(_ edit: (inout ConsentPage) -> Void = { _ in }) -> String {

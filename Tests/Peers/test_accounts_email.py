@@ -291,7 +291,7 @@ def test_mail_in_the_persons_language_and_reset_ends_app_tokens(world):
     created = requests.post(server.url("/api/signup"), data={"client_id": client, "email": email, "password": PASSWORD,
                                                              "scope": "openid email"},
                             headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}, timeout=30).json()
-    [mail] = inbox.wait(email, "Bestätigen Sie Ihre E-Mail-Adresse für Acme Home")
+    [mail] = inbox.wait(email, "Bestätige deine E-Mail-Adresse für Acme Home")
     assert "Bestätigen" in mail.get_body(preferencelist=("html",)).get_content()
     bearer = {"Authorization": "Bearer " + created["access_token"]}
     assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).status_code == 200
