@@ -53,7 +53,7 @@ extension AccountLink {
 
     func postAccount(_ path: String, _ form: [(String, String)]) async throws -> AccountInfo {
         try await authorized { token in
-            try tokenClient.decode(try await tokenClient.send("POST", path, form: withClient(form), bearer: token))
+            try await tokenClient.post(path, withClient(form), bearer: token)
         }
     }
 

@@ -26,10 +26,8 @@ extension AccountLink {
 
     /// `POST /api/signup`: a new password account, signed in at once.
     public func signUp(email: String, password: String, name: String? = nil) async throws -> SignUpOutcome {
-        var form = [("client_id", configuration.clientID), ("email", email), ("password", password)]
-        if let name { form.append(("name", name)) }
-        if let scope = configuration.scope { form.append(("scope", scope)) }
-        let response = try await tokenClient.send("POST", "/api/signup", form: form)
+        let form = [("email", email), ("password", password)] + (name.map { [("name", $0)] } ?? [])
+        let response = try await tokenClient.send("POST", "/api/signup", form: withClient(form))
         if response.status == 202 { return .verificationSent }
         return .signedIn(try await store(try tokenClient.decode(response)))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import OAuthCore
 
 extension StoreConformance {
@@ -8,6 +9,13 @@ extension StoreConformance {
             try expectEqual(try s.client(id: "google"), client, "client(id:)")
             try expectNil(try s.client(id: "nobody"), "missing client")
             try expectConflict("duplicate client id") { try s.insertClient(Fixture.client("google")) }
+        },
+        ConformanceCase("clients: ids are told apart by bytes (Kelvin sign K vs K)") { s in
+            try s.insertClient(Fixture.client("\u{212A}elvin"))
+            try expectNil(try s.client(id: "Kelvin"), "a canonically equivalent id")
+            try s.insertClient(Fixture.client("Kelvin"))  // no conflict: a different id
+            try expect(try s.deleteClient(id: "Kelvin", at: Date()), "delete the plain-K client")
+            try expect(try s.client(id: "\u{212A}elvin") != nil, "the Kelvin-sign client stays")
         },
         ConformanceCase("clients: listClients is sorted by id") { s in
             for id in ["m", "a", "z"] { try s.insertClient(Fixture.client(id)) }

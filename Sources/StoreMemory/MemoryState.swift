@@ -4,7 +4,8 @@ import OAuthCore
 
 /// The whole memory store as one value, so a transaction is "copy, mutate, write back".
 struct MemoryState: Sendable {
-    var clients: [String: Client] = [:]
+    /// Keyed by the id's UTF-8 bytes: a String key would match canonically equivalent ids.
+    var clients: [[UInt8]: Client] = [:]
     var accounts: [String: Account] = [:]
     var accountOrder: [String] = []
     var identities: [String: Identity] = [:]

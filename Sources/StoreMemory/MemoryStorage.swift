@@ -41,21 +41,20 @@ public final class MemoryStorage: Storage, @unchecked Sendable {
 extension MemoryStorage {
     public func insertClient(_ client: Client) throws {
         try access { state in
-            guard state.clients[client.id] == nil else { throw StoreError.conflict("client \(client.id) exists") }
-            state.clients[client.id] = client
+            guard state.clients[Array(client.id.utf8)] == nil else { throw StoreError.conflict("client \(client.id) exists") }
+            state.clients[Array(client.id.utf8)] = client
         }
     }
 
     public func client(id: String) throws -> Client? {
-        // A Dictionary<String, _> finds canonically equivalent keys: confirm the bytes.
-        try access { $0.clients[id].flatMap { $0.id.sameBytes(id) ? $0 : nil } }
+        try access { $0.clients[Array(id.utf8)] }
     }
 
     public func listClients() throws -> [Client] { try access { $0.clients.values.sorted { $0.id < $1.id } } }
 
     public func deleteClient(id: String, at time: Date) throws -> Bool {
         try access { state in
-            guard state.clients.removeValue(forKey: id) != nil else { return false }
+            guard state.clients.removeValue(forKey: Array(id.utf8)) != nil else { return false }
             for grant in state.grants.values where grant.clientID.sameBytes(id) { _ = state.revokeGrant(id: grant.id, at: time) }
             return true
         }

@@ -14,9 +14,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// The threads requests run on when the server uses this store (PGThreads.swift).
     public let executor: PGThreads
 
-    /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
-    /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
-    /// others on demand. Call `migrate()` before first use.
+    /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
 
     /// Round trips to the server made so far by this store's connections (docs/performance.md).
@@ -25,6 +23,9 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// `ACCOUNTLINK_POSTGRES_POOL_SIZE`'s default: connections, and threads that call libpq.
     public static let defaultPoolSize = 8
 
+    /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
+    /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
+    /// others on demand. Call `migrate()` before first use.
     public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws {
         pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
         pinned = nil

@@ -6,14 +6,11 @@ extension SQLStorage {
     /// and reused (each backend caches statements by their text), the rest one row at a time.
     /// A plain `run`, not `insert`: a conflict fails the whole call anyway, so no savepoint is needed.
     public func insertTokens(_ tokens: some Sequence<TokenRecord>) throws {
-        var encodedScopes: [[String]: SQLValue] = [:]
         var batch: [SQLValue] = []
         batch.reserveCapacity(bulkRows * tokenColumnCount)
         try atomic { db in
             for token in tokens {
-                let scope = try encodedScopes[token.scope] ?? .strings(token.scope)
-                encodedScopes[token.scope] = scope
-                batch += Self.tokenValues(token, scope: scope)
+                batch += Self.tokenValues(token, scope: try .strings(token.scope))
                 guard batch.count == bulkRows * tokenColumnCount else { continue }
                 try db.run(bulkInsertTokensSQL, batch)
                 batch.removeAll(keepingCapacity: true)
