@@ -35,10 +35,6 @@ extension Runtime {
 }
 
 extension AccountLinkApp {
-    /// The person's language for pages and mails: `ui_locales` (OIDC Core §3.1.2.1), else the first
-    /// tag of Accept-Language (RFC 9110 §12.5.4); `Messages` falls back to English.
-    func personLocale(_ request: HTTPRequest) -> String? { pageLocale() }
-
     /// A fresh double-submit cookie for a form shown before any session exists (as `/login`).
     func formCookie(_ request: HTTPRequest) -> String {
         request.cookies[CookiePolicy.loginName].flatMap { $0.count >= 43 ? $0 : nil } ?? runtime.random.token()

@@ -14,7 +14,7 @@ extension AccountLinkApp {
                 .client(form, authorization: request.header("Authorization"))
             let outcome = try SignUpFlow(context: accountFlows).signUp(
                 email: form["email"] ?? "", password: form["password"] ?? "", name: form["name"],
-                locale: personLocale(request), clientAddress: request.clientIP)
+                locale: pageLocale(), clientAddress: request.clientIP)
             guard case .created(let account) = outcome else {
                 // The address has an account: its owner was mailed; nothing here says more.
                 return .json(202, raw: #"{"account_created":false,"verification_sent":true}"#).noStore()
@@ -49,7 +49,7 @@ extension AccountLinkApp {
                 return apiError(401, "invalid_client", "client_id must name the maker's app")
             }
             try PasswordResetFlow(context: accountFlows).request(
-                email: form["email"] ?? "", locale: personLocale(request), clientAddress: request.clientIP)
+                email: form["email"] ?? "", locale: pageLocale(), clientAddress: request.clientIP)
             return .json(202, raw: #"{"status":"accepted"}"#).noStore()
         } catch PasswordResetFlow.Failure.throttled {
             return apiError(429, "slow_down", "too many requests from this address; try again later")

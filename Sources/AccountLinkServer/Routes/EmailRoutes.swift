@@ -12,7 +12,7 @@ extension AccountLinkApp {
         let form = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifyTitle,
                                    intro: .verifyBody, action: "/verify-email", csrfToken: loginCSRF(cookie),
                                    hidden: [("token", request.query["token"] ?? "")], submit: .verifyButton,
-                                   locale: personLocale(request))
+                                   locale: pageLocale())
         return page(200, form.render(), cookie: cookie).adding("Referrer-Policy", "no-referrer")
     }
 
@@ -29,7 +29,7 @@ extension AccountLinkApp {
         }
         let done = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifiedTitle,
                                    intro: .verifiedBody, links: [(.continueLabel, "/account")],
-                                   locale: personLocale(request))
+                                   locale: pageLocale())
         return page(200, done.render())
     }
 
@@ -39,12 +39,12 @@ extension AccountLinkApp {
         do {
             try PasswordChangeFlow(context: accountFlows).change(
                 accountID: account.id, currentPassword: form["current_password"] ?? "",
-                newPassword: form["new_password"] ?? "", locale: personLocale(request))
+                newPassword: form["new_password"] ?? "", locale: pageLocale())
         } catch PasswordChangeFlow.Failure.wrongCurrentPassword {
             return errorPage(status: 400, .changePasswordHeading, .wrongCurrentPassword)
         } catch PasswordChangeFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
-            return errorPage(status: status, title: .changePasswordHeading, message: Messages(locale: personLocale(request)).text(key, values))
+            return errorPage(status: status, title: .changePasswordHeading, message: Messages(locale: pageLocale()).text(key, values))
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
@@ -56,7 +56,7 @@ extension AccountLinkApp {
         guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
             try EmailChangeFlow(context: accountFlows).request(
-                accountID: account.id, newEmail: form["new_email"] ?? "", locale: personLocale(request))
+                accountID: account.id, newEmail: form["new_email"] ?? "", locale: pageLocale())
         } catch EmailChangeFlow.Failure.invalidEmail {
             return errorPage(status: 400, .changeEmailHeading, .invalidEmail)
         } catch {
@@ -69,7 +69,7 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(_, let account, _) = check else { return answer(check) }
         do {
-            try EmailVerificationFlow(context: accountFlows).resend(accountID: account.id, locale: personLocale(request))
+            try EmailVerificationFlow(context: accountFlows).resend(accountID: account.id, locale: pageLocale())
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }

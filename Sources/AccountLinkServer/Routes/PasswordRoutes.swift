@@ -10,7 +10,7 @@ extension AccountLinkApp {
         AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .forgotTitle,
                         intro: .forgotBody, error: error, action: "/password/forgot", csrfToken: loginCSRF(cookie),
                         fields: [.init("email", .email, type: "email", autocomplete: "email")], submit: .sendLink,
-                        links: [(.signIn, "/login")], locale: personLocale(request))
+                        links: [(.signIn, "/login")], locale: pageLocale())
     }
 
     func forgotForm(_ request: HTTPRequest) -> HTTPResponse {
@@ -27,7 +27,7 @@ extension AccountLinkApp {
         let email = form["email"] ?? ""
         do {
             try PasswordResetFlow(context: accountFlows).request(
-                email: email, locale: personLocale(request), clientAddress: request.clientIP)
+                email: email, locale: pageLocale(), clientAddress: request.clientIP)
         } catch PasswordResetFlow.Failure.throttled {
             return page(429, forgotPage(request, cookie: cookie, error: .tooManyRequests).render())
         } catch {
@@ -36,7 +36,7 @@ extension AccountLinkApp {
         }
         let sent = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .checkInboxTitle,
                                    intro: .forgotSentBody, values: ["email": EmailAddress.normalized(email)],
-                                   links: [(.signIn, "/login")], locale: personLocale(request))
+                                   links: [(.signIn, "/login")], locale: pageLocale())
         return page(200, sent.render())
     }
 
@@ -46,7 +46,7 @@ extension AccountLinkApp {
                         errorValues: errorValues, action: "/password/reset", csrfToken: loginCSRF(cookie),
                         hidden: [("token", token)],
                         fields: [.init("password", .newPassword, type: "password", autocomplete: "new-password")],
-                        hint: .passwordRules, submit: .setPassword, locale: personLocale(request))
+                        hint: .passwordRules, submit: .setPassword, locale: pageLocale())
     }
 
     /// Shows the form only; the token is used by the POST.
@@ -65,7 +65,7 @@ extension AccountLinkApp {
         let token = form["token"] ?? ""
         do {
             _ = try PasswordResetFlow(context: accountFlows).reset(
-                token: token, newPassword: form["password"] ?? "", locale: personLocale(request))
+                token: token, newPassword: form["password"] ?? "", locale: pageLocale())
         } catch PasswordResetFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
             return page(status, resetPage(request, cookie: cookie, token: token, error: key, errorValues: values).render())
@@ -76,7 +76,7 @@ extension AccountLinkApp {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let done = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .resetDoneTitle,
-                                   intro: .resetDoneBody, links: [(.signIn, "/login")], locale: personLocale(request))
+                                   intro: .resetDoneBody, links: [(.signIn, "/login")], locale: pageLocale())
         return page(200, done.render()).adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
     }
 
@@ -84,7 +84,7 @@ extension AccountLinkApp {
         let invalid = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL,
                                       title: .linkInvalidTitle, intro: .linkInvalidBody,
                                       links: [(.forgotLink, "/password/forgot"), (.signIn, "/login")],
-                                      locale: personLocale(request))
+                                      locale: pageLocale())
         return page(400, invalid.render())
     }
 }

@@ -39,7 +39,7 @@ extension AccountLinkApp {
             fields: [.init("email", .email, type: "email", autocomplete: "email", value: email),
                      .init("password", .password, type: "password", autocomplete: "new-password"),
                      .init("name", .nameOptional, type: "text", autocomplete: "name", value: name, required: false)],
-            hint: .passwordRules, submit: .createAccount, links: [(.signIn, "/login")], locale: personLocale(request))
+            hint: .passwordRules, submit: .createAccount, links: [(.signIn, "/login")], locale: pageLocale())
     }
 
     func signUpForm(_ request: HTTPRequest) -> HTTPResponse {
@@ -60,7 +60,7 @@ extension AccountLinkApp {
         let email = form["email"] ?? ""
         do {
             let outcome = try SignUpFlow(context: accountFlows).signUp(
-                email: email, password: form["password"] ?? "", name: form["name"], locale: personLocale(request),
+                email: email, password: form["password"] ?? "", name: form["name"], locale: pageLocale(),
                 clientAddress: request.clientIP)
             return try signedUp(request, outcome, email: EmailAddress.normalized(email), interaction: interaction)
         } catch let failure as SignUpFlow.Failure {
@@ -81,7 +81,7 @@ extension AccountLinkApp {
     {
         let notice = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL,
                                      title: .checkInboxTitle, intro: .checkInboxBody, values: ["email": email],
-                                     links: [(.continueLabel, "/account")], locale: personLocale(request)).render()
+                                     links: [(.continueLabel, "/account")], locale: pageLocale()).render()
         guard case .created(let account) = outcome else { return page(200, notice) }
         metrics.count("signup")
         if let interaction {
