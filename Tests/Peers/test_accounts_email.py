@@ -292,13 +292,13 @@ def test_mail_in_the_persons_language_and_reset_ends_app_tokens(world):
                                                              "scope": "openid email"},
                             headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}, timeout=30).json()
     [mail] = inbox.wait(email, "Bestätige deine E-Mail-Adresse für Acme Home")
-    assert "Bestätigen" in mail.get_body(preferencelist=("html",)).get_content()
+    assert "E-Mail-Adresse bestätigen" in mail.get_body(preferencelist=("html",)).get_content()
     bearer = {"Authorization": "Bearer " + created["access_token"]}
     assert requests.get(server.url("/userinfo"), headers=bearer, timeout=10).status_code == 200
     forgot = requests.post(server.url("/api/password/forgot"), data={"client_id": client, "email": email},
                            headers={"Accept-Language": "de"}, timeout=30)
     assert forgot.status_code == 202
-    link = link_in(inbox.wait(email, "zurücksetzen")[0], "/password/reset")
+    link = link_in(inbox.wait(email, "Passwort zurück")[0], "/password/reset")
     person = Browser(server.base_url)
     form = person.get(link)
     assert person.submit(form.text, form.url, {"password": "neues passwort 1"}, field="token").status_code == 200
