@@ -5,7 +5,7 @@ import OAuthCore
 /// one call or one transaction; when none is free within `waitSeconds` it gets `.unavailable`.
 /// A thread that already holds one and asks for another (a store call made inside a transaction on
 /// the store rather than on its view) may open up to `size` more, closed again when returned: with
-/// as many request threads as connections (PGThreads) it could otherwise wait for itself.
+/// as many request threads as connections (StoreThreads) it could otherwise wait for itself.
 final class PGPool: @unchecked Sendable {
     // @unchecked: `idle`, `opened` and `holders` are only touched while `condition` is locked.
     private let conninfo: String

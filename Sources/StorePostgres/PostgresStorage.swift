@@ -1,6 +1,7 @@
 import Foundation
 import OAuthCore
 import StoreSQL
+import Support
 
 /// The store for several stateless instances behind a load balancer (docs/architecture.md, Decisions). Each
 /// call takes one pooled connection; composite methods and `transaction` run BEGIN … COMMIT on it.
@@ -11,8 +12,8 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     // the thread running that transaction.
     private let pool: PGPool
     private let pinned: PGConnection?
-    /// The threads requests run on when the server uses this store (PGThreads.swift).
-    public let executor: PGThreads
+    /// The threads requests run on when the server uses this store (Support/StoreThreads.swift).
+    public let executor: StoreThreads
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
@@ -29,10 +30,10 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws {
         pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
         pinned = nil
-        executor = PGThreads(limit: poolSize)
+        executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
     }
 
-    private init(pool: PGPool, pinned: PGConnection, executor: PGThreads) {
+    private init(pool: PGPool, pinned: PGConnection, executor: StoreThreads) {
         self.pool = pool
         self.pinned = pinned
         self.executor = executor

@@ -31,7 +31,7 @@ extension SQLStorage {
     }
 }
 
-private let tokenColumnCount = 11
+let tokenColumnCount = 11
 /// One token row (`insertToken`), built once.
 let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
 private let bulkRows = 200

@@ -21,7 +21,7 @@ final class SQLiteConnection: SQLConnection {
         }
         db = handle
         try check(sqlite3_extended_result_codes(db, 1), "extended result codes")
-        try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds), "busy_timeout")
+        try check(accountlink_sqlite_busy_timeout(db, busyTimeoutMilliseconds), "busy_timeout")
     }
 
     deinit {
@@ -37,6 +37,9 @@ final class SQLiteConnection: SQLConnection {
         sqlite3_free(message)
         guard rc == SQLITE_OK else { throw SQLiteConnection.error(rc, "\(sql.prefix(40)): \(detail)") }
     }
+
+    /// No transaction is open (none was begun, or SQLite rolled one back by itself after an error).
+    var isAutocommit: Bool { sqlite3_get_autocommit(db) != 0 }
 
     /// Accounts and grants have no `seq` column here: their implicit rowid is the insertion order.
     let insertionOrder = "rowid"

@@ -41,11 +41,13 @@ final class SQLiteReaders: @unchecked Sendable {
     }
 }
 
-/// What `SQLiteStorage.access` hands to StoreSQL: SELECTs go to a reader, everything else to the
-/// writer under its lock. Each statement is atomic on its own, as `SQLDatabase.access` promises.
+/// What `SQLiteStorage.access` hands to StoreSQL: SELECTs go to a reader, every other statement to the
+/// writer's group commit (`SQLiteWriter.joined`), a script to the writer alone. Each statement is
+/// atomic on its own, as `SQLDatabase.access` promises.
 struct SQLiteRoutedConnection: SQLConnection {
     let readers: SQLiteReaders
     let write: ((SQLiteConnection) throws -> Void) throws -> Void
+    let alone: ((SQLiteConnection) throws -> Void) throws -> Void
 
     var insertionOrder: String { "rowid" }
 
@@ -68,7 +70,7 @@ struct SQLiteRoutedConnection: SQLConnection {
         return rows
     }
 
-    func script(_ sql: String) throws { try write { try $0.script(sql) } }
+    func script(_ sql: String) throws { try alone { try $0.script(sql) } }
 
     /// A statement that starts with SELECT (after white space) only reads.
     static func isSelect(_ sql: String) -> Bool {

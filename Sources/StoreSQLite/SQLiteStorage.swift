@@ -34,7 +34,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         // (docs/performance.md).
         try connection.script("PRAGMA cache_size = -\(SQLiteReaders.cacheKiB)")
         // A backstop: the checkpointer below normally keeps the WAL far shorter (4000 pages = 16 MiB).
-        try connection.script("PRAGMA wal_autocheckpoint = 4000")
+        try connection.script("PRAGMA wal_autocheckpoint = 16000")
         let readers = try SQLiteReaders(path: path, count: Self.readerCount,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.init(connection: connection, writer: SQLiteWriter(connection), readers: readers,
@@ -51,6 +51,8 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         self.readers = readers
         self.checkpointer = checkpointer
     }
+
+    deinit { writer?.stop() }
 
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
     /// Idempotent: a migrated database is left as it is.
@@ -102,6 +104,19 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         return try writer.locked(body)
     }
 
+    /// The token path's one write (TokenPathStore) waits in the writer's batch suspended, not blocked.
+    public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
+        let statement = try Self.insertWhileLive(token, refreshHash, now)
+        guard let writer else { return try statement(connection) }
+        return try await writer.joined { db in try statement(db) }
+    }
+
+    /// One statement in the writer's batch (SQLiteWriter+Batch.swift), or directly inside a transaction view.
+    private func joined(_ statement: (SQLiteConnection) throws -> Void) throws {
+        guard let writer else { return try statement(connection) }
+        try writer.joined(statement)
+    }
+
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (→ `.unavailable`)
     /// rather than halfway through.
     private static func inTransaction<T>(_ db: SQLiteConnection, _ body: () throws -> T) throws -> T {
@@ -113,7 +128,9 @@ extension SQLiteStorage: SQLDatabase {
     /// Outside a transaction, SELECTs go to the readers and the rest to the writer, a statement at a time.
     package func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         guard let readers, writer != nil else { return try locked { try body($0) } }
-        return try body(SQLiteRoutedConnection(readers: readers, write: { statement in try self.locked(statement) }))
+        return try body(SQLiteRoutedConnection(
+            readers: readers, write: { statement in try self.joined(statement) },
+            alone: { statement in try self.locked(statement) }))
     }
 
     /// Runs a multi-statement operation atomically (joins the surrounding transaction of a view).

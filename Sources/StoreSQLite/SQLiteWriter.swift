@@ -11,13 +11,18 @@ import Synchronization
 final class SQLiteWriter: @unchecked Sendable {
     // @unchecked: `group` and the connection are touched only while `lock` is held.
     let connection: SQLiteConnection
-    private let lock = NSLock()
+    let lock = NSLock()
     /// Callers blocked on `lock` right now.
     private let waiting = Atomic<Int>(0)
     private var group: CommitGroup?
+    /// Single statements waiting for the writer's thread to run them (SQLiteWriter+Batch.swift).
+    let batches = StatementBatches()
     static let largestGroup = 32
 
     init(_ connection: SQLiteConnection) { self.connection = connection }
+
+    /// Lets the writer's thread end once its queue is empty (the storage is going away).
+    func stop() { batches.stop() }
 
     /// `body` alone on the writer (each statement autocommits unless `body` begins a transaction).
     func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -56,7 +61,7 @@ final class SQLiteWriter: @unchecked Sendable {
         return value
     }
 
-    private func acquire() {
+    func acquire() {
         waiting.add(1, ordering: .relaxed)
         lock.lock()
         waiting.subtract(1, ordering: .relaxed)
@@ -79,7 +84,7 @@ final class SQLiteWriter: @unchecked Sendable {
 
     /// COMMIT (or ROLLBACK, when a member could not be undone) the open group and tell its members.
     @discardableResult
-    private func commitGroup() -> Result<Void, any Error> {
+    func commitGroup() -> Result<Void, any Error> {
         guard let open = group else { return .success(()) }
         group = nil
         var outcome: Result<Void, any Error> = .success(())

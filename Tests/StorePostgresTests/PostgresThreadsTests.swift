@@ -6,7 +6,7 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16: libpq runs on the store's own threads (PGThreads), never blocking Swift's cooperative
+/// Issue 16: libpq runs on the store's own threads (StoreThreads), never blocking Swift's cooperative
 /// pool, and a pool of 2 serves many concurrent requests without losing one.
 @Suite
 struct PostgresThreadsTests {

@@ -4,7 +4,7 @@ import StorePostgres
 
 /// Issue 16: the storage protocols are synchronous, so a handler that calls PostgreSQL waits for the
 /// server inside the call. Each request therefore runs with the store's own threads preferred
-/// (`withTaskExecutorPreference`, SE-0417; PGThreads.swift): a request waiting on the database holds
+/// (`withTaskExecutorPreference`, SE-0417; Support/StoreThreads.swift): a request waiting on the database holds
 /// one of those, never a thread of Swift's cooperative pool. SQLite answers from memory or its page
 /// cache and keeps the cooperative pool.
 struct StoreThreadsResponder: HTTPResponder {

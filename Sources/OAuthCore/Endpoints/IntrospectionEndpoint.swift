@@ -50,12 +50,7 @@ public struct IntrospectionEndpoint: Sendable {
     }
 
     private func activeRecord(_ token: String) throws -> TokenRecord? {
-        let storage = environment.storage
-        guard let record = try storage.token(hash: OpaqueToken.hash(token)),
-            // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-            record.isUsable(at: environment.clock.now()),
-            try storage.account(id: record.accountID)?.status == .active
-        else { return nil }
-        return record
+        // A revoked grant has revoked this token too (GrantStore.revokeGrant).
+        try environment.storage.liveToken(hash: OpaqueToken.hash(token), at: environment.clock.now())?.record
     }
 }

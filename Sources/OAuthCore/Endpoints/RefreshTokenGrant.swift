@@ -7,34 +7,49 @@ import Support
 struct RefreshTokenGrant: TokenGrant {
     static let grantType = "refresh_token"
 
-    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
+    func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue {
         guard let token = request.parameters["refresh_token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
+        guard client.rotateRefreshTokens else { return try await unrotated(token, request, client, environment) }
         let issued = try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
-            let record = try live(token, client, storage, now)
-            let scope = try narrowed(request.parameters["scope"], record.scope)
-            let subject = TokenService.Subject(
-                grantID: record.grantID, clientID: client.id,
-                accountID: record.accountID, scope: scope, authTime: record.authTime)
-            let choice = try rotation(token, record, client, storage, now, environment)
+            let live = try live(token, client, storage, now)
+            let choice = try rotation(token, live.record, client, storage, now, environment)
             return try TokenIssuer(environment: environment, storage: storage).respond(
-                subject, for: client, refreshToken: choice)
+                try subject(live.record, client, request), for: client, refreshToken: choice, account: live.account)
         }
         return try issued.response(environment)
     }
 
-    /// Issued to this client, unrevoked, unexpired, under an active grant of an active account.
-    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws
-        -> TokenRecord
+    /// Without rotation (how Google refreshes a linking token) the one write is the new access token:
+    /// the checks read outside the writer and the insert checks the refresh token again in the same
+    /// statement (TokenPathStore), so a revocation committed in between still wins.
+    private func unrotated(
+        _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
+    ) async throws -> JSONValue {
+        let storage = environment.storage
+        let live = try live(token, client, storage, environment.clock.now())
+        return try await TokenIssuer(environment: environment, storage: storage).refreshed(
+            try subject(live.record, client, request), for: client, refreshToken: token, account: live.account
+        ).response(environment)
+    }
+
+    private func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws
+        -> TokenService.Subject
     {
-        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .refresh,
-            // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-            record.clientID.sameBytes(client.id), record.isUsable(at: now),
-            try storage.account(id: record.accountID)?.status == .active
+        TokenService.Subject(
+            grantID: record.grantID, clientID: client.id, accountID: record.accountID,
+            scope: try narrowed(request.parameters["scope"], record.scope), authTime: record.authTime)
+    }
+
+    /// Issued to this client, unrevoked, unexpired, of an active account (one query).
+    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> LiveToken {
+        // A revoked grant has revoked this token too (GrantStore.revokeGrant).
+        guard let live = try storage.liveToken(hash: OpaqueToken.hash(token), at: now), live.record.kind == .refresh,
+            live.record.clientID.sameBytes(client.id)
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
-        return record
+        return live
     }
 
     /// RFC 6749 §6: a narrower scope may be asked for, never a wider one.

@@ -7,12 +7,33 @@ struct TokenIssuer {
 
     /// Access token (+ refresh token when `refreshToken` says so) + ID token when openid was granted.
     /// `client`: the one the tokens are for; its ID tokens use its `idTokenSignedResponseAlg`.
+    /// `account`: the subject's account when the caller has just read it (else it is read for an ID
+    /// token).
     func respond(
         _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice, nonce: String? = nil,
-        extra: [String: JSONValue] = [:]
+        extra: [String: JSONValue] = [:], account: Account? = nil
+    ) throws -> Issued {
+        let access = try TokenService(environment: environment).issueAccessToken(for: subject, in: storage)
+        return try issued(access, subject, for: client, refreshToken: refreshToken, nonce: nonce, extra: extra,
+                          account: account)
+    }
+
+    /// A refresh without rotation: only the access token is new, and it is written only while the
+    /// presented refresh token is live (`TokenService.issueAccessToken(for:whileLive:in:)`).
+    func refreshed(_ subject: TokenService.Subject, for client: Client, refreshToken: String, account: Account)
+        async throws -> Issued
+    {
+        let access = try await TokenService(environment: environment)
+            .issueAccessToken(for: subject, whileLive: OpaqueToken.hash(refreshToken), in: storage)
+        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
+                          account: account)
+    }
+
+    private func issued(
+        _ access: String, _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice,
+        nonce: String?, extra: [String: JSONValue], account: Account?
     ) throws -> Issued {
         let tokens = TokenService(environment: environment)
-        let access = try tokens.issueAccessToken(for: subject, in: storage)
         var body: [String: JSONValue] = [
             "access_token": .string(access),
             "token_type": .string("Bearer"),
@@ -32,7 +53,7 @@ struct TokenIssuer {
             body["refresh_token"] = .string(child)
         }
         var idToken: Issued.IDTokenInput?
-        if subject.scope.contains("openid"), let account = try storage.account(id: subject.accountID) {
+        if subject.scope.contains("openid"), let account = try account ?? storage.account(id: subject.accountID) {
             idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access,
                                           algorithm: client.idTokenSignedResponseAlg)
         }

@@ -87,6 +87,13 @@ struct FailingStorage: Storage {
     }
     func insertToken(_ token: TokenRecord) throws { try run { try inner.insertToken(token) } }
     func insertTokens(_ tokens: some Sequence<TokenRecord>) throws { try run { try inner.insertTokens(tokens) } }
+    func liveToken(hash: String, at now: Date) throws -> LiveToken? {
+        try run { try inner.liveToken(hash: hash, at: now) }
+    }
+    func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
+        try fail.check()
+        return try await inner.insertToken(token, whileLive: refreshHash, at: now)
+    }
     func token(hash: String) throws -> TokenRecord? { try run { try inner.token(hash: hash) } }
     func markRotated(hash: String, at time: Date) throws -> Bool {
         try run { try inner.markRotated(hash: hash, at: time) }

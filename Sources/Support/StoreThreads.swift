@@ -1,12 +1,13 @@
 import Foundation
 
-/// Dedicated threads for everything that calls libpq, so that a request waiting on the database
-/// blocks one of these threads and never a thread of Swift's cooperative pool (one per core, shared
-/// by every task of the process). A `TaskExecutor` (SE-0417): the server runs each request with this
+/// Dedicated threads for everything that blocks on a store (libpq waiting for PostgreSQL, a SQLite
+/// transaction waiting for the one writer), so that a request waiting on the database blocks one of
+/// these threads and never a thread of Swift's cooperative pool (one per core, shared by every task of
+/// the process). A `TaskExecutor` (SE-0417): the server runs each request with this
 /// executor preferred (`withTaskExecutorPreference`), so the synchronous storage calls inside a
 /// handler run here. Threads start on demand, up to `limit` (the pool size, so each running job can
 /// hold a connection without waiting), and end when `stop()` is called.
-public final class PGThreads: TaskExecutor, @unchecked Sendable {
+public final class StoreThreads: TaskExecutor, @unchecked Sendable {
     // @unchecked: every stored property below is touched only while `condition` is locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -17,7 +18,7 @@ public final class PGThreads: TaskExecutor, @unchecked Sendable {
     private let limit: Int
     private let name: String
 
-    init(limit: Int, name: String = "accountlink.postgres") {
+    public init(limit: Int, name: String) {
         self.limit = max(1, limit)
         self.name = name
     }
@@ -34,7 +35,7 @@ public final class PGThreads: TaskExecutor, @unchecked Sendable {
     }
 
     /// Lets the threads end once the queue is empty (the storage is going away).
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -42,7 +43,7 @@ public final class PGThreads: TaskExecutor, @unchecked Sendable {
     }
 
     /// Threads started so far (for tests).
-    var threadCount: Int {
+    public var threadCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return threads
