@@ -136,7 +136,8 @@ final class ServerCore: Sendable {
         MHD_suspend_connection(connection)
         suspended.withLock { $0[ObjectIdentifier(request)] = (request, handle) }
         let responder = self.responder
-        Task.detached { [self] in
+        // Started on the responder's executor when it names one: no hop from the global pool.
+        Task.detached(executorPreference: responder.preferredExecutor) { [self] in
             let response = await responder.respond(to: value)
             request.store(response)
             resume(request)

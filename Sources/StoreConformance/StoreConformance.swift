@@ -29,6 +29,7 @@ public enum StoreConformance {
         + passwordRemovalCases + singleUseCases
         + refreshHistoryCases
         + tokenPathCases
+        + clientTokenCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -51,11 +51,11 @@ private let insertWhileLiveSQL = """
     """
 
 /// `isUsable(at:)` (unrevoked, unexpired at `now`) and an active account (`a`).
-private func liveCondition(now: String) -> String {
+func liveCondition(now: String) -> String {
     "AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > \(now)) AND a.status = 'active'"
 }
 
-private func prefixed(_ alias: String, _ columns: String) -> String {
+func prefixed(_ alias: String, _ columns: String) -> String {
     columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
         .joined(separator: ", ")
 }

@@ -11,6 +11,9 @@ struct StoreThreadsResponder: HTTPResponder {
     let executor: any TaskExecutor
     let next: any HTTPResponder
 
+    /// The HTTP server starts each request's task here (ServerCore.dispatch).
+    var preferredExecutor: (any TaskExecutor)? { executor }
+
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         await withTaskExecutorPreference(executor) { await next.respond(to: request) }
     }

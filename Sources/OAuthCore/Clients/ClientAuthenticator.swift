@@ -22,6 +22,27 @@ public struct ClientAuthenticator: Sendable {
     public func authenticate(_ parameters: FormParameters, authorization: String?) throws(OAuthError)
         -> AuthenticatedClient
     {
+        try authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
+    }
+
+    /// `authenticate`, reading the token stored under `tokenHash` (when live at `now`) in the same query
+    /// as the client (TokenPathStore): one round trip for introspection and the refresh grant. The
+    /// token is handed out only once the client has authenticated.
+    public func authenticate(
+        _ parameters: FormParameters, authorization: String?, presenting tokenHash: String, at now: Date
+    ) throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken?) {
+        var token: LiveToken?
+        let client = try authenticate(parameters, authorization: authorization) { id in
+            let found = try storage.client(id: id, liveToken: tokenHash, at: now)
+            token = found.token
+            return found.client
+        }
+        return (client, token)
+    }
+
+    private func authenticate(
+        _ parameters: FormParameters, authorization: String?, lookup: (String) throws -> Client?
+    ) throws(OAuthError) -> AuthenticatedClient {
         let basic = try Self.basicCredentials(authorization)
         let bodyID = parameters["client_id"]
         let bodySecret = parameters["client_secret"]
@@ -33,18 +54,18 @@ public struct ClientAuthenticator: Sendable {
             if let bodyID, !bodyID.sameBytes(basic.id) {
                 throw .invalidRequest("client_id differs from the Basic credentials")
             }
-            return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic)
+            return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic, lookup)
         }
         guard let bodyID, !bodyID.isEmpty else { throw .invalidClient(detail: "no client credentials") }
         return try check(
-            id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost)
+            id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost, lookup)
     }
 
-    private func check(id: String, secret: String?, method: AuthenticatedClient.Method) throws(OAuthError)
-        -> AuthenticatedClient
-    {
+    private func check(
+        id: String, secret: String?, method: AuthenticatedClient.Method, _ lookup: (String) throws -> Client?
+    ) throws(OAuthError) -> AuthenticatedClient {
         let basic = method == .clientSecretBasic
-        let found = try OAuthError.mapping { try storage.client(id: id) }
+        let found = try OAuthError.mapping { try lookup(id) }
         guard let client = found else {
             // Same answer as a wrong secret; hash anyway so timing says nothing about existence.
             _ = ClientSecret.matches(secret ?? "", storedHash: "")

@@ -24,8 +24,7 @@ public struct IntrospectionEndpoint: Sendable {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
-        let client = try ClientAuthenticator(storage: environment.storage)
-            .authenticate(request.parameters, authorization: request.authorization).client
+        let (client, presented) = try authenticate(request)
         // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
         guard !client.isPublic else {
             throw OAuthError.invalidClient("introspection needs a confidential client")
@@ -33,9 +32,10 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
-        // Our opaque tokens (a known prefix) go straight to the store; only other strings may be a JWS.
+        // Our opaque tokens (a known prefix) were read with the client; only other strings may be a JWS.
         if OpaqueToken.kind(of: token) == nil, let signed = signedTokenIntrospection(token, client) { return signed }
-        guard let record = try activeRecord(token), record.clientID.sameBytes(client.id) || client.resourceServer else {
+        let found = try presented ?? activeRecord(token)
+        guard let record = found, record.clientID.sameBytes(client.id) || client.resourceServer else {
             return .object(["active": .bool(false)])
         }
         var body: [String: JSONValue] = [
@@ -47,6 +47,18 @@ public struct IntrospectionEndpoint: Sendable {
         ]
         if let exp = record.expiresAt { body["exp"] = .int(Int64(exp.timeIntervalSince1970.rounded(.down))) }
         return .object(body)
+    }
+
+    /// The client, and our opaque token read in the same query (nil: not read, or not live).
+    private func authenticate(_ request: TokenRequest) throws -> (Client, TokenRecord??) {
+        let authenticator = ClientAuthenticator(storage: environment.storage)
+        guard let token = request.parameters["token"], OpaqueToken.kind(of: token) != nil else {
+            return (try authenticator.authenticate(request.parameters, authorization: request.authorization).client, nil)
+        }
+        let (client, live) = try authenticator.authenticate(
+            request.parameters, authorization: request.authorization, presenting: OpaqueToken.hash(token),
+            at: environment.clock.now())
+        return (client.client, .some(live?.record))
     }
 
     private func activeRecord(_ token: String) throws -> TokenRecord? {

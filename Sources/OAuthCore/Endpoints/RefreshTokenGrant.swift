@@ -29,7 +29,7 @@ struct RefreshTokenGrant: TokenGrant {
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
         let storage = environment.storage
-        let live = try live(token, client, storage, environment.clock.now())
+        let live = try live(token, client, storage, environment.clock.now(), readAhead: request.presented)
         return try await TokenIssuer(environment: environment, storage: storage).refreshed(
             try subject(live.record, client, request), for: client, refreshToken: token, account: live.account
         ).response(environment)
@@ -43,10 +43,26 @@ struct RefreshTokenGrant: TokenGrant {
             scope: try narrowed(request.parameters["scope"], record.scope), authTime: record.authTime)
     }
 
-    /// Issued to this client, unrevoked, unexpired, of an active account (one query).
-    private func live(_ token: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> LiveToken {
+    /// The refresh token, read with the client (TokenEndpoint). Used without rotation; with it, the
+    /// checks read the token again inside their transaction.
+    func presentedTokenHash(_ request: TokenRequest) -> String? {
+        guard let token = request.parameters["refresh_token"], !token.isEmpty else { return nil }
+        return OpaqueToken.hash(token)
+    }
+
+    /// Issued to this client, unrevoked, unexpired, of an active account (one query, or none when the
+    /// endpoint read it with the client: `readAhead`).
+    private func live(
+        _ token: String, _ client: Client, _ storage: any Storage, _ now: Date,
+        readAhead: (hash: String, token: LiveToken?)? = nil
+    ) throws -> LiveToken {
+        let hash = OpaqueToken.hash(token)
+        let found =
+            if let readAhead, readAhead.hash.sameBytes(hash) { readAhead.token } else {
+                try storage.liveToken(hash: hash, at: now)
+            }
         // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-        guard let live = try storage.liveToken(hash: OpaqueToken.hash(token), at: now), live.record.kind == .refresh,
+        guard let live = found, live.record.kind == .refresh,
             live.record.clientID.sameBytes(client.id)
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return live

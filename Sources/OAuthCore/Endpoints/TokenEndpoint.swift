@@ -9,6 +9,10 @@ public struct TokenRequest: Sendable {
     /// The peer address, for login throttling in the password grant.
     public var clientAddress: String?
 
+    /// The stored token the grant presents, read with the client in one query (TokenPathStore) by the
+    /// endpoint: its hash, and the token when live (nil when not). Unset when nothing was read ahead.
+    var presented: (hash: String, token: LiveToken?)?
+
     public init(parameters: FormParameters, authorization: String? = nil, clientAddress: String? = nil) {
         self.parameters = parameters
         self.authorization = authorization
@@ -20,6 +24,14 @@ public struct TokenRequest: Sendable {
 protocol TokenGrant: Sendable {
     static var grantType: String { get }
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue
+
+    /// The hash of the stored token this grant reads first, when it has one: the endpoint reads it with
+    /// the client (`TokenRequest.presented`).
+    func presentedTokenHash(_ request: TokenRequest) -> String?
+}
+
+extension TokenGrant {
+    func presentedTokenHash(_ request: TokenRequest) -> String? { nil }
 }
 
 /// RFC 6749 §3.2: the token endpoint; one grant type per wire value of `grant_type`.
@@ -69,12 +81,24 @@ public struct TokenEndpoint: Sendable {
         guard let grant = Self.grants[grantType] else {
             throw OAuthError(.unsupportedGrantType, "this grant_type is not supported")
         }
-        let client = try ClientAuthenticator(storage: environment.storage)
-            .authenticate(request.parameters, authorization: request.authorization).client
+        var request = request
+        let client = try authenticate(&request, for: grant)
         // A resource server may introspect, and only that (RFC 7662 §4).
         guard !client.resourceServer else {
             throw OAuthError.unauthorizedClient("a resource server may only introspect tokens")
         }
         return try await grant.handle(request, client: client, environment: environment)
+    }
+
+    /// The client; with it, in the same query, the token the grant presents (`TokenRequest.presented`).
+    private func authenticate(_ request: inout TokenRequest, for grant: any TokenGrant) throws -> Client {
+        let authenticator = ClientAuthenticator(storage: environment.storage)
+        guard let hash = grant.presentedTokenHash(request) else {
+            return try authenticator.authenticate(request.parameters, authorization: request.authorization).client
+        }
+        let (client, token) = try authenticator.authenticate(
+            request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
+        request.presented = (hash, token)
+        return client.client
     }
 }

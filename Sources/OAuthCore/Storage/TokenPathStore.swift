@@ -27,4 +27,28 @@ public protocol TokenPathStore {
     /// nothing is written (false). A hash already stored is `StoreError.conflict`. Async: a store that
     /// gathers writes into one commit (SQLite) keeps the caller suspended, not blocked, meanwhile.
     func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool
+
+    /// `client(id:)` and `liveToken(hash:at:)` in one step (one query on a SQL store, so one round trip
+    /// to PostgreSQL): a client authenticating at the token or introspection endpoint and the token it
+    /// presents. Both are read as they stand now; the caller uses the token only once the client has
+    /// authenticated (ClientAuthenticator).
+    func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken
+}
+
+/// What `TokenPathStore.client(id:liveToken:at:)` read: each nil when absent (the token also when not live).
+public struct ClientAndLiveToken: Sendable, Equatable {
+    public var client: Client?
+    public var token: LiveToken?
+
+    public init(client: Client?, token: LiveToken?) {
+        self.client = client
+        self.token = token
+    }
+}
+
+extension TokenPathStore where Self: ClientStore {
+    /// Two reads, for a store where a read costs no round trip (memory).
+    public func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken {
+        ClientAndLiveToken(client: try client(id: id), token: try liveToken(hash: hash, at: now))
+    }
 }

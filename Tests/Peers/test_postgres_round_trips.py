@@ -1,0 +1,70 @@
+"""Issue 16 item 4: round trips to PostgreSQL per request, counted by the server itself (the
+`accountlink_db_round_trips` gauge of /metrics). /healthz still reaches the database; a Bearer UserInfo and
+an introspection cost one trip (the client and the token in one query); a refresh without rotation two
+(that read, then its one conditional INSERT)."""
+import re
+import tempfile
+
+import pytest
+import requests
+
+from conftest import Server, postgres_environment
+
+
+@pytest.fixture(scope="module")
+def pg_server(standins):
+    env = postgres_environment()
+    # The login throttle's counters live in the shared database: this module's sign-in has its own address.
+    env["ACCOUNTLINK_TRUSTED_PROXIES"] = "127.0.0.1"
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(folder, standins, env)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def round_trips(server):
+    text = requests.get(server.url("/metrics"), timeout=30).text
+    return int(float(re.search(r"^accountlink_db_round_trips (\S+)", text, re.M).group(1)))
+
+
+def trips(server, request):
+    """The fewest trips `request` was seen to cost in three tries: a background purge may fall in one."""
+    counts = []
+    for _ in range(3):
+        first = round_trips(server)
+        scrape = round_trips(server) - first  # what one /metrics scrape costs
+        before = round_trips(server)
+        answer = request()
+        assert answer.status_code == 200, answer.text
+        counts.append(round_trips(server) - before - scrape)
+    return min(counts)
+
+
+def test_round_trips_per_request(pg_server):
+    server = pg_server
+    client, secret, _, tokens = server.first_party_tokens(
+        "trips-", "trips password 1", headers={"X-Forwarded-For": "192.0.2.17"})
+    access, refresh = tokens.json()["access_token"], tokens.json()["refresh_token"]
+    bearer = {"Authorization": "Bearer " + access}
+    assert trips(server, lambda: requests.get(server.url("/healthz"), timeout=30)) == 1
+    assert trips(server, lambda: requests.get(server.url("/userinfo"), headers=bearer, timeout=30)) == 1
+    assert trips(server, lambda: requests.post(server.url("/introspect"), data={"token": access},
+                                               auth=(client, secret), timeout=30)) == 1
+    assert trips(server, lambda: requests.post(server.url("/token"), auth=(client, secret), timeout=30, data={
+        "grant_type": "refresh_token", "refresh_token": refresh, "scope": "email"})) == 2
+
+
+def test_a_wrong_secret_learns_nothing_of_the_token_read_with_the_client(pg_server):
+    server = pg_server
+    client, _, _, tokens = server.first_party_tokens(
+        "trips-", "trips password 2", headers={"X-Forwarded-For": "192.0.2.18"})
+    access, refresh = tokens.json()["access_token"], tokens.json()["refresh_token"]
+    looked = requests.post(server.url("/introspect"), data={"token": access}, auth=(client, "wrong"), timeout=30)
+    assert looked.status_code == 401 and looked.json()["error"] == "invalid_client"
+    refreshed = requests.post(server.url("/token"), auth=(client, "wrong"), timeout=30,
+                              data={"grant_type": "refresh_token", "refresh_token": refresh})
+    assert refreshed.status_code == 401 and refreshed.json()["error"] == "invalid_client"
+    assert "access_token" not in refreshed.json()
