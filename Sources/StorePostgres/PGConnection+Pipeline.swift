@@ -5,7 +5,7 @@ import StoreSQL
 import Synchronization
 
 /// One statement of a pipeline.
-struct PGStatement {
+struct PGStatement: Sendable {
     let sql: String
     let parameters: [SQLValue]
 

@@ -10,10 +10,13 @@ import Support
 public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     // @unchecked: the pool is thread-safe; `pinned` (a transaction view's connection) is used only on
     // the thread running that transaction.
-    private let pool: PGPool
-    private let pinned: PGConnection?
+    let pool: PGPool
+    /// A transaction view's connection; nil for the store itself.
+    let pinned: PGConnection?
     /// The threads requests run on when the server uses this store (Support/StoreThreads.swift).
     public let executor: StoreThreads
+    /// Group commit of the refresh's access tokens (PGInsertBatch.swift).
+    let insertBatch: PGInsertBatch
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
@@ -31,12 +34,14 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
         pinned = nil
         executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
+        insertBatch = PGInsertBatch()
     }
 
-    private init(pool: PGPool, pinned: PGConnection, executor: StoreThreads) {
+    private init(pool: PGPool, pinned: PGConnection, executor: StoreThreads, insertBatch: PGInsertBatch) {
         self.pool = pool
         self.pinned = pinned
         self.executor = executor
+        self.insertBatch = insertBatch
     }
 
     deinit {
@@ -73,7 +78,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
         return try pool.with { db in
-            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db, executor: executor)) }
+            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db, executor: executor, insertBatch: insertBatch)) }
         }
     }
 

@@ -27,8 +27,16 @@ extension SQLStorage {
     package static func insertWhileLive(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
         -> @Sendable (any SQLConnection) throws -> Bool
     {
-        let values = tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)]
-        return { db in try db.run(insertWhileLiveSQL, values) == 1 }
+        let (sql, values) = try insertWhileLiveStatement(token, refreshHash, now)
+        return { db in try db.run(sql, values) == 1 }
+    }
+
+    /// The SQL and values of that statement (one row changed: written), for a backend that sends several
+    /// in one round trip (PostgreSQL's group commit, StorePostgres/PGInsertBatch.swift).
+    package static func insertWhileLiveStatement(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
+        -> (sql: String, values: [SQLValue])
+    {
+        (insertWhileLiveSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
     }
 }
 

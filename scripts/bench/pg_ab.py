@@ -5,7 +5,9 @@ requests/s, and CPU per request from /proc (the server process, and every Postgr
 which is less sensitive to noise than the rate. Standard library only.
 
     ACCOUNTLINK_PG_DURABLE=1 scripts/test-postgres.sh python3 scripts/bench/pg_ab.py \
-        before=/tmp/accountlink-before after=.build/release/accountlink
+        before=/tmp/accountlink-before after=.build/release/accountlink [sqlite=.build/release/accountlink@sqlite]
+
+A binary written BINARY@sqlite runs on a throwaway SQLite file instead, for PostgreSQL ÷ SQLite.
 
 AB_SECONDS (3) per wrk run, AB_ROUNDS (2), AB_FIGURES (healthz,userinfo,introspect,refresh).
 Everything it starts is stopped by PID; each database is dropped at the end."""
@@ -80,9 +82,12 @@ def main(pairs):
         try:
             for index, pair in enumerate(pairs):
                 label, binary = pair.split("=", 1)
+                binary, _, store = binary.partition("@")
                 bench.BIN = str(Path(binary).resolve())
-                os.makedirs(os.path.join(folder, label))
-                server = bench.Server(os.path.join(folder, label), database_url(base, f"ab{index}"),
+                home = os.path.join(folder, label)
+                os.makedirs(home)
+                database = f"sqlite:{home}/ab.sqlite" if store == "sqlite" else database_url(base, f"ab{index}")
+                server = bench.Server(home, database,
                                       {"ACCOUNTLINK_MASTER_KEY": base64.b64encode(os.urandom(32)).decode()})
                 servers[label] = server
                 figures[label] = bench.prepare(server)

@@ -1,0 +1,84 @@
+import Foundation
+import OAuthCore
+import Testing
+
+@testable import StorePostgres
+
+/// Issue 16 item 4: the refresh's conditional INSERTs that wait while one is being written go out
+/// together (PGInsertBatch): one transaction, one round trip; each keeps its own answer.
+@Suite
+struct PostgresGroupCommitTests {
+    @Test func waitingWritesGoOutTogetherInOneRoundTrip() async throws {
+        try await withBlockedFirstWrite { storage, grant, holder in
+            let now = PGFixture.time.addingTimeInterval(1)
+            let rest = (1...39).map { index in
+                Task.detached(executorPreference: storage.executor) {
+                    try await storage.insertToken(access("a\(index)", grant), whileLive: index % 10 == 0 ? "dead" : "live",
+                                                  at: now)
+                }
+            }
+            try await PGFixture.poll("39 writes waiting") { storage.insertBatch.waitingCount == 39 }
+            let before = storage.roundTrips
+            try holder.query("COMMIT")
+            for (offset, task) in rest.enumerated() {
+                #expect(try await task.value == ((offset + 1) % 10 != 0), "a revoked refresh token writes nothing")
+            }
+            #expect(storage.roundTrips - before == 1, "39 writes, one round trip")
+            #expect(try storage.texts("SELECT count(*) FROM tokens WHERE kind = 'access'") == ["37"])
+        }
+    }
+
+    @Test func aConflictInABatchFailsOnlyItsOwnWrite() async throws {
+        try await withBlockedFirstWrite { storage, grant, holder in
+            let now = PGFixture.time.addingTimeInterval(1)
+            let rest = ["b1", "live", "b2", "b3"].map { hash in
+                Task.detached(executorPreference: storage.executor) {
+                    try await storage.insertToken(access(hash, grant), whileLive: "live", at: now)
+                }
+            }
+            try await PGFixture.poll("4 writes waiting") { storage.insertBatch.waitingCount == 4 }
+            try holder.query("COMMIT")
+            for (hash, task) in zip(["b1", "live", "b2", "b3"], rest) {
+                if hash == "live" {
+                    await #expect(throws: StoreError.self) { try await task.value }
+                } else {
+                    #expect(try await task.value)
+                }
+            }
+            #expect(try storage.token(hash: "b3")?.kind == .access)
+            #expect(try storage.token(hash: "live")?.kind == .refresh, "the stored token is untouched")
+        }
+    }
+}
+
+private func access(_ hash: String, _ grant: Grant) -> TokenRecord {
+    TokenRecord(hash: hash, kind: .access, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,
+                scope: grant.scope, authTime: PGFixture.time, createdAt: PGFixture.time, expiresAt: nil)
+}
+
+/// A store with a live refresh token "live" and a revoked one "dead", whose first `insertToken(whileLive:)`
+/// (of "a0") waits in the server for the grant's row, locked by `holder` in an open transaction; `body`
+/// queues more writes and ends that transaction. Afterwards the first write must have succeeded.
+private func withBlockedFirstWrite(
+    _ body: (PostgresStorage, Grant, PGConnection) async throws -> Void
+) async throws {
+    let url = try PostgresTestDatabase.freshSchemaURL()
+    defer { PostgresTestDatabase.dropSchema(url) }
+    let storage = try PostgresStorage(url: url, poolSize: 4)
+    try storage.migrate()
+    let grant = try PGFixture.grant(storage)
+    try storage.insertToken(PGFixture.token("live", grant: grant))
+    try storage.insertToken(PGFixture.token("dead", grant: grant))
+    _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
+    let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+    try holder.query("BEGIN")
+    try holder.query("SELECT id FROM grants WHERE id = 'grant' FOR UPDATE")
+    let first = Task.detached(executorPreference: storage.executor) {
+        try await storage.insertToken(access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
+    }
+    try await PGFixture.poll("the first write waiting for the grant's row") {
+        try storage.texts("SELECT count(*) FROM pg_locks WHERE NOT granted") != ["0"]
+    }
+    try await body(storage, grant, holder)
+    #expect(try await first.value)
+}
