@@ -20,3 +20,17 @@ extension PGConnection {
         Result { try query(statement.sql, statement.parameters).changed }
     }
 }
+
+extension PGConnection {
+    /// The results of `statements` that only read, sent in one round trip (PGReadBatch). When one fails,
+    /// each runs again on its own, so only the failing one gets its error.
+    func readBatch(_ statements: [PGStatement]) -> [Result<PGResult, any Error>] {
+        guard statements.count > 1 else { return statements.map { s in Result { try query(s.sql, s.parameters) } } }
+        do {
+            return try pipeline(statements).map { .success($0) }
+        } catch {
+            guard isHealthy else { return statements.map { _ in .failure(error) } }
+            return statements.map { s in Result { try query(s.sql, s.parameters) } }
+        }
+    }
+}

@@ -17,6 +17,8 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public let executor: StoreThreads
     /// Group commit of the refresh's access tokens (PGInsertBatch.swift).
     let insertBatch: PGInsertBatch
+    /// The token path's reads, sent together (PGReadBatch.swift).
+    let readBatch = PGReadBatch()
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
@@ -120,6 +122,15 @@ extension PostgresStorage: SQLDatabase {
 
     package func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try atomically { try body($0) }
+    }
+
+    /// On a transaction view's connection at once; otherwise in the next batch of reads (PGReadBatch).
+    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
+        if let pinned { return try pinned.query(sql, values).rows(map) }
+        return try readBatch.run(PGStatement(sql, values)) { statements in
+            do { return try pool.with { $0.readBatch(statements) } } catch { return statements.map { _ in .failure(error) } }
+        }
+        .rows(map)
     }
 }
 

@@ -56,6 +56,15 @@ extension SQLConnection {
 package protocol SQLDatabase {
     func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// One statement that only reads, outside any transaction, its rows mapped. A backend may send it
+    /// together with other callers' reads (PostgreSQL, PGReadBatch.swift).
+    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T]
+}
+
+extension SQLDatabase {
+    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
+        try access { try $0.query(sql, values, map) }
+    }
 }
 
 /// The way from a storage to its backend's connections, opaque outside this package.
@@ -80,5 +89,9 @@ extension SQLStorage {
     @discardableResult
     func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try sqlBackend.database.atomic(body)
+    }
+
+    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
+        try sqlBackend.database.read(sql, values, map)
     }
 }

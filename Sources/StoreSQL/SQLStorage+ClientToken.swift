@@ -6,15 +6,12 @@ import OAuthCore
 /// PostgreSQL thus answers an introspection in one round trip and a refresh in two.
 extension SQLStorage {
     public func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken {
-        try access {
-            try $0.query(clientAndLiveTokenSQL, [.text(id), .text(hash), .date(now)]) { row in
-                let token = ShiftedRow(row, by: clientColumnCount)
-                let account = ShiftedRow(row, by: clientColumnCount + Int32(tokenColumnCount))
-                return ClientAndLiveToken(
-                    client: row.isNull(0) ? nil : try row.client(),
-                    token: token.isNull(0)
-                        ? nil : LiveToken(record: try token.token(), account: try account.account()))
-            }
+        try read(clientAndLiveTokenSQL, [.text(id), .text(hash), .date(now)]) { row in
+            let token = ShiftedRow(row, by: clientColumnCount)
+            let account = ShiftedRow(row, by: clientColumnCount + Int32(tokenColumnCount))
+            return ClientAndLiveToken(
+                client: row.isNull(0) ? nil : try row.client(),
+                token: token.isNull(0) ? nil : LiveToken(record: try token.token(), account: try account.account()))
         }
         .first ?? ClientAndLiveToken(client: nil, token: nil)
     }

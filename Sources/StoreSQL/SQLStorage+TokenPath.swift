@@ -5,10 +5,8 @@ import OAuthCore
 /// active account, said in SQL (StoreConformance "token path" holds it to the same answers).
 extension SQLStorage {
     public func liveToken(hash: String, at now: Date) throws -> LiveToken? {
-        try access {
-            try $0.query(liveTokenSQL, [.text(hash), .date(now)]) { row in
-                LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
-            }
+        try read(liveTokenSQL, [.text(hash), .date(now)]) { row in
+            LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
         }
         .first
     }

@@ -7,7 +7,9 @@ which is less sensitive to noise than the rate. Standard library only.
     ACCOUNTLINK_PG_DURABLE=1 scripts/test-postgres.sh python3 scripts/bench/pg_ab.py \
         before=/tmp/accountlink-before after=.build/release/accountlink [sqlite=.build/release/accountlink@sqlite]
 
-A binary written BINARY@sqlite runs on a throwaway SQLite file instead, for PostgreSQL ÷ SQLite.
+A binary written BINARY@sqlite runs on a throwaway SQLite file instead, for PostgreSQL ÷ SQLite;
+BINARY@unix reaches the same PostgreSQL server through its Unix-domain socket instead of TCP;
+BINARY,NAME=VALUE,... adds settings to its environment (e.g. ACCOUNTLINK_POSTGRES_POOL_SIZE=4).
 
 AB_SECONDS (3) per wrk run, AB_ROUNDS (2), AB_FIGURES (healthz,userinfo,introspect,refresh).
 Everything it starts is stopped by PID; each database is dropped at the end."""
@@ -82,13 +84,19 @@ def main(pairs):
         try:
             for index, pair in enumerate(pairs):
                 label, binary = pair.split("=", 1)
+                binary, *settings = binary.split(",")
                 binary, _, store = binary.partition("@")
                 bench.BIN = str(Path(binary).resolve())
                 home = os.path.join(folder, label)
                 os.makedirs(home)
                 database = f"sqlite:{home}/ab.sqlite" if store == "sqlite" else database_url(base, f"ab{index}")
+                if store == "unix":  # the same server through its Unix-domain socket instead of TCP
+                    port = urllib.parse.urlsplit(base).port
+                    socket_dir = next(Path("/tmp").glob(f"accountlink-pg.*/.s.PGSQL.{port}")).parent
+                    database += f"?host={socket_dir}"
                 server = bench.Server(home, database,
-                                      {"ACCOUNTLINK_MASTER_KEY": base64.b64encode(os.urandom(32)).decode()})
+                                      {"ACCOUNTLINK_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
+                                       **dict(setting.split("=", 1) for setting in settings)})
                 servers[label] = server
                 figures[label] = bench.prepare(server)
                 bench.seed(server, 1000)
