@@ -38,6 +38,14 @@ final class PGPool: @unchecked Sendable {
         return try body(connection)
     }
 
+    /// True when the calling thread holds one of this pool's connections (a store call made inside a
+    /// transaction on the store rather than on its view).
+    var heldByCaller: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return holders[pthread_self()] != nil
+    }
+
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     var usage: PoolStatistics {
         condition.lock()

@@ -124,9 +124,12 @@ extension PostgresStorage: SQLDatabase {
         try atomically { try body($0) }
     }
 
-    /// On a transaction view's connection at once; otherwise in the next batch of reads (PGReadBatch).
+    /// On a transaction view's connection at once; otherwise in the next batch of reads (PGReadBatch),
+    /// unless this thread already holds a connection: waiting for a batch's sender, which may need that
+    /// connection, could then wait for itself.
     package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
         if let pinned { return try pinned.query(sql, values).rows(map) }
+        if pool.heldByCaller { return try pool.with { try $0.query(sql, values).rows(map) } }
         return try readBatch.run(PGStatement(sql, values)) { statements in
             do { return try pool.with { $0.readBatch(statements) } } catch { return statements.map { _ in .failure(error) } }
         }

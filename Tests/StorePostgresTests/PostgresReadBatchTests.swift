@@ -39,4 +39,30 @@ struct PostgresReadBatchTests {
         let expected = Dictionary(uniqueKeysWithValues: hashes.map { ($0, ["t5", "t6", "t7"].contains($0) ? "none" : $0) })
         #expect(answers.withLock { $0 } == expected)
     }
+
+    /// A thread that holds the pool's one connection (a call on the store inside a transaction on it)
+    /// reads at once instead of waiting behind a batch whose sender waits for that very connection.
+    @Test func aReadByAThreadHoldingAConnectionDoesNotWaitForABatch() async throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let storage = try PostgresStorage(url: url, poolSize: 1)
+        try storage.migrate()
+        let grant = try PGFixture.grant(storage)
+        try storage.insertToken(PGFixture.token("t", grant: grant))
+        let go = DispatchSemaphore(value: 0)
+        let answers = Mutex<[String: String]>([:])
+        Thread.detachNewThread {
+            let found = Result { try storage.transaction { _ in go.wait(); return try storage.liveToken(hash: "t", at: PGFixture.time) } }
+            answers.withLock { $0["holder"] = (try? found.get())?.record.hash ?? "failed" }
+        }
+        try await PGFixture.poll("the connection held") { storage.poolStatistics.idle == 0 }
+        Thread.detachNewThread {  // sends a batch: waits for the held connection
+            let found = Result { try storage.liveToken(hash: "t", at: PGFixture.time) }
+            answers.withLock { $0["sender"] = (try? found.get())?.record.hash ?? "failed" }
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)  // let the sender start waiting; the outcome holds either way
+        go.signal()
+        try await PGFixture.poll("both answered") { answers.withLock { $0.count } == 2 }
+        #expect(answers.withLock { $0 } == ["holder": "t", "sender": "t"])
+    }
 }
