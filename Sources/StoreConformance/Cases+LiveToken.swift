@@ -40,7 +40,7 @@ extension StoreConformance {
                     try s.liveToken(hash: "expiring", at: Fixture.time(second)) != nil, live, "live at \(second)")
             }
         },
-        ConformanceCase("live token: not live while the account is disabled or deleted, live again when active") { s in
+        ConformanceCase("live token: not live while the account is disabled or deleted, live when active") { s in
             let grant = try Fixture.linked(s)
             try s.insertToken(Fixture.token("t", .refresh, grant: grant, expiresAt: nil))
             var account = Fixture.account(grant.accountID)
@@ -74,7 +74,7 @@ extension StoreConformance {
             try expectEqual(try s.token(hash: "new-access"), access, "stored")
             try expectEqual(try s.liveToken(hash: "new-access", at: Fixture.time(2))?.record, access, "live")
         },
-        ConformanceCase("live token: insertToken(whileLive:) writes nothing under a refresh token that is not live") { s in
+        ConformanceCase("live token: insertToken(whileLive:) writes nothing under a refresh token not live") { s in
             for (reason, refreshHash, grant) in try notLiveRefreshTokens(s) {
                 let access = Fixture.token("access-\(reason)", .access, grant: grant)
                 try expect(

@@ -46,7 +46,8 @@ import Testing
     @Test func eachTokenWorksOnlyAsItsOwnKind() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        #expect(throws: OAuthError.self) { try TokenService(environment: f.environment).verifyAccessToken(tokens.refresh) }
+        let service = TokenService(environment: f.environment)
+        #expect(throws: OAuthError.self) { try service.verifyAccessToken(tokens.refresh) }
         let swapped = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.access)])
         #expect(swapped.error == "invalid_grant")
         let introspection = IntrospectionEndpoint(environment: f.environment).handle(

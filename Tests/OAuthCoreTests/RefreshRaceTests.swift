@@ -74,7 +74,9 @@ import Testing
         #expect(response.status == 503)
         #expect(response.error != "invalid_grant")
         fail.on.withLock { $0 = false }
-        for record in fail.conditionalInserts.withLock({ $0 }) { #expect(try f.memory.token(hash: record.hash) == nil) }
+        for record in fail.conditionalInserts.withLock({ $0 }) {
+            #expect(try f.memory.token(hash: record.hash) == nil)
+        }
     }
 
     /// RFC 6749 §6: a narrower scope is granted on refresh; the refresh token stays the same.
@@ -95,6 +97,7 @@ import Testing
         #expect(try f.memory.token(hash: OpaqueToken.hash(tokens.refresh))?.scope == ["openid", "devices"])
         let full = await refresh(f, tokens.refresh)
         let fullAccess = try #require(full.string("access_token"))
-        #expect(UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + fullAccess).status == 200)
+        let userInfo = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + fullAccess)
+        #expect(userInfo.status == 200)
     }
 }

@@ -45,7 +45,8 @@ import Testing
             let held = HeldTransaction(storage) { try $0.insertClient(batchClient("in-transaction")) }
             let outcomes = BatchFixture.threads(count: 41, gate: nil) { index in
                 do {
-                    try storage.insertClient(index == 20 ? batchClient("taken", name: "duplicate") : batchClient("good-\(index)"))
+                    let client = index == 20 ? batchClient("taken", name: "duplicate") : batchClient("good-\(index)")
+                    try storage.insertClient(client)
                     return "ok"
                 } catch StoreError.conflict {
                     return "conflict"
@@ -85,7 +86,7 @@ import Testing
             let kept = try transactions.wait()
             for index in 0..<30 {
                 #expect(kept[index] == (index % 3 == 0), "transaction \(index) outcome")
-                let stored = [try storage.client(id: "first-\(index)") != nil, try storage.client(id: "second-\(index)") != nil]
+                let stored = try ["first", "second"].map { try storage.client(id: "\($0)-\(index)") != nil }
                 #expect(stored == [index % 3 == 0, index % 3 == 0], "transaction \(index): all or nothing")
             }
             #expect(try storage.listClients().count == 1 + 60 + 10 * 2)
@@ -117,5 +118,6 @@ private final class Weak {
 }
 
 func batchClient(_ id: String, name: String? = nil) -> Client {
-    Client(id: id, name: name ?? id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+    Client(id: id, name: name ?? id, secretHash: nil, redirectURIs: [],
+           createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 }
