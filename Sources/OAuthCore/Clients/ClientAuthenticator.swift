@@ -16,8 +16,17 @@ public struct AuthenticatedClient: Sendable, Equatable {
 /// RFC 6749 §2.3: HTTP Basic or body credentials, never both; public clients send `client_id` only.
 public struct ClientAuthenticator: Sendable {
     let storage: any Storage
+    let cache: ClientCache
 
-    public init(storage: any Storage) { self.storage = storage }
+    public init(storage: any Storage, cache: ClientCache = ClientCache(seconds: 0)) {
+        self.storage = storage
+        self.cache = cache
+    }
+
+    /// With the environment's store and client cache.
+    public init(environment: OAuthEnvironment) {
+        self.init(storage: environment.storage, cache: environment.clientCache)
+    }
 
     public func authenticate(_ parameters: FormParameters, authorization: String?) throws(OAuthError)
         -> AuthenticatedClient
@@ -44,7 +53,7 @@ public struct ClientAuthenticator: Sendable {
         -> AuthenticatedClient
     {
         let basic = method == .clientSecretBasic
-        let found = try OAuthError.mapping { try storage.client(id: id) }
+        let found = try OAuthError.mapping { try cache.client(id: id) { try storage.client(id: id) } }
         guard let client = found else {
             // Same answer as a wrong secret; hash anyway so timing says nothing about existence.
             _ = ClientSecret.matches(secret ?? "", storedHash: "")

@@ -24,7 +24,7 @@ public struct IntrospectionEndpoint: Sendable {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
-        let client = try ClientAuthenticator(storage: environment.storage)
+        let client = try ClientAuthenticator(environment: environment)
             .authenticate(request.parameters, authorization: request.authorization).client
         // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
         guard !client.isPublic else {

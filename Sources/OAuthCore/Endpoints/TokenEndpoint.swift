@@ -69,7 +69,7 @@ public struct TokenEndpoint: Sendable {
         guard let grant = Self.grants[grantType] else {
             throw OAuthError(.unsupportedGrantType, "this grant_type is not supported")
         }
-        let client = try ClientAuthenticator(storage: environment.storage)
+        let client = try ClientAuthenticator(environment: environment)
             .authenticate(request.parameters, authorization: request.authorization).client
         // A resource server may introspect, and only that (RFC 7662 §4).
         guard !client.resourceServer else {
