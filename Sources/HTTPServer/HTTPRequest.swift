@@ -51,12 +51,7 @@ public struct HTTPRequest: Sendable {
         if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
         let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }  // RFC 9110 §5.6.3 OWS
         let type = utf8.drop(while: optional).reversed().drop(while: optional).reversed()
-        let wanted = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
-        guard type.count == wanted.count else { return false }
-        return zip(type, wanted).allSatisfy { pair in
-            let lower = (0x41...0x5A).contains(pair.0) ? pair.0 | 0x20 : pair.0
-            return lower == pair.1
-        }
+        return ASCIICase.equal(type, lowercased: expected)
     }
 
     /// The parsed body when it is `application/x-www-form-urlencoded`, else nil. Repeats are kept,
