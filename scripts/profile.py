@@ -23,7 +23,7 @@ def main(figure, svg_path):
             figures = bench.prepare(server)
             bench.seed(server, int(os.environ.get("BENCH_TOKENS", "20000")))
             data = os.path.join(folder, "perf.data")
-            perf = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-o", data, "-p", str(server.process.pid),
+            perf = subprocess.Popen(["perf", "record", "-F", "499", *os.environ.get("PERF_G", "-g").split(), "-o", data, "-p", str(server.process.pid),
                                      "--", "sleep", str(SECONDS)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             result = bench.wrk(server, *figures[figure])
             perf.wait(timeout=SECONDS + 60)

@@ -32,6 +32,7 @@ extension Runtime {
             linkTokenRedeemer: LinkTokenRedemption(signIn: identity.signIn),
             tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
+        environment.clientCache = clientCache
         return environment
     }
 }

@@ -20,6 +20,8 @@ public final class Runtime: Sendable {
     public let logger: Logger
     public let keyRing: SigningKeyRing
     public let identity: IdentityServices
+    /// Shared by client authentication and the admin API, which forgets a client it changes.
+    public let clientCache: ClientCache
 
     init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
          random: any RandomSource, logger: Logger) throws {
@@ -33,6 +35,7 @@ public final class Runtime: Sendable {
                                  overlap: TimeInterval(configuration.accessTokenLifetime + 300))
         identity = try IdentityServices.make(configuration, storage: storage, masterKey: masterKey, clock: clock,
                                              random: random, logger: logger)
+        clientCache = ClientCache(seconds: Double(configuration.clientCacheSeconds))
     }
 
     public static func open(_ configuration: ServerConfiguration, logger: Logger,

@@ -43,10 +43,21 @@ public struct HTTPRequest: Sendable {
         return type.trimmingOWS.lowercased()
     }
 
+    /// Whether the media type of `Content-Type` is `expected` (lowercase ASCII): `mediaType == expected`
+    /// compared on bytes, without building the lowercased string (every token request asks).
+    public func hasMediaType(_ expected: StaticString) -> Bool {
+        guard let value = headers["Content-Type"] else { return false }
+        var utf8 = Substring(value).utf8
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }  // RFC 9110 §5.6.3 OWS
+        let type = utf8.drop(while: optional).reversed().drop(while: optional).reversed()
+        return ASCIICase.equal(type, lowercased: expected)
+    }
+
     /// The parsed body when it is `application/x-www-form-urlencoded`, else nil. Repeats are kept,
     /// so `duplicatedNames` can reject a parameter sent twice (RFC 6749 §3.1).
     public var form: FormParameters? {
-        guard mediaType == "application/x-www-form-urlencoded" else { return nil }
+        guard hasMediaType("application/x-www-form-urlencoded") else { return nil }
         return FormParameters.parse(String(decoding: body, as: UTF8.self))
     }
 

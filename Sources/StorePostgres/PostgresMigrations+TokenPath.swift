@@ -5,3 +5,12 @@ extension PostgresMigrations {
         ALTER TABLE clients ADD COLUMN id_token_signed_response_alg TEXT NOT NULL DEFAULT 'RS256';
         """
 }
+
+extension PostgresMigrations {
+    /// Version 10 (issue #16): the grant index ordered by issue time within a grant, as in SQLite
+    /// (SQLiteMigrations.grantIndexByTime): a grant's new tokens land on its last index page.
+    static let grantIndexByTime = """
+        DROP INDEX tokens_grant;
+        CREATE INDEX tokens_grant ON tokens (grant_id, created_at);
+        """
+}

@@ -8,6 +8,7 @@ enum PostgresMigrations {
         (1, initial), (2, accountMail), (3, hardening), (4, lifecycleSignals), (5, resourceServers),
         (7, refreshHistory),
         (8, tokenPath),
+        (10, grantIndexByTime),
     ]
 
     static let initial = """

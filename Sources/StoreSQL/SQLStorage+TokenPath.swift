@@ -12,9 +12,11 @@ extension SQLStorage {
     }
 
     /// `INSERT … SELECT … WHERE EXISTS`: the check and the write are one statement, so nothing can
-    /// revoke the refresh token between them (SQLite runs it under its writer lock, PostgreSQL takes
-    /// the row's snapshot at the statement; a revocation committed first is seen, one committed
-    /// after it revokes the new token too, since revocation goes by grant).
+    /// revoke the refresh token between them. SQLite runs it under its writer lock. PostgreSQL reads a
+    /// snapshot, which does not show a revocation still in progress, so the check locks the grant's row
+    /// (`FOR SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
+    /// revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
+    /// later statement, a later snapshot) then revokes the new token too.
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
         let statement = try Self.insertWhileLive(token, refreshHash, now)
         return try access { try statement($0) }
@@ -25,16 +27,25 @@ extension SQLStorage {
     package static func insertWhileLive(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
         -> @Sendable (any SQLConnection) throws -> Bool
     {
-        let (sql, values) = try insertWhileLiveStatement(token, refreshHash, now)
-        return { db in try db.run(sql, values) == 1 }
+        let values = try insertWhileLiveValues(token, refreshHash, now)
+        return { db in
+            try db.run(db.writesConcurrently ? insertWhileLiveLockingSQL : insertWhileLiveSQL, values) == 1
+        }
     }
 
-    /// The SQL and values of that statement (one row changed: written), for a backend that sends several
-    /// in one round trip (PostgreSQL's group commit, StorePostgres/PGInsertBatch.swift).
-    package static func insertWhileLiveStatement(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
-        -> (sql: String, values: [SQLValue])
+    /// The SQL and values of that statement (one row changed: written) for a backend whose connections
+    /// write concurrently (or not), to send several in one round trip (PostgreSQL's group commit,
+    /// StorePostgres/PGInsertBatch.swift).
+    package static func insertWhileLiveStatement(
+        _ token: TokenRecord, _ refreshHash: String, _ now: Date, writesConcurrently: Bool
+    ) throws -> (sql: String, values: [SQLValue]) {
+        (writesConcurrently ? insertWhileLiveLockingSQL : insertWhileLiveSQL, try insertWhileLiveValues(token, refreshHash, now))
+    }
+
+    private static func insertWhileLiveValues(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
+        -> [SQLValue]
     {
-        (insertWhileLiveSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
+        tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)]
     }
 }
 
@@ -46,15 +57,27 @@ private let liveTokenSQL = """
     """
 
 /// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
-private let insertWhileLiveSQL = """
+private let insertWhileLiveSQL = insertWhileLive(check: """
+    SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id
+    WHERE t.hash = $12 \(liveCondition(now: "$13"))
+    """)
+
+/// The check also locks the grant's row, and finds it unrevoked after waiting for a writer of it.
+private let insertWhileLiveLockingSQL = insertWhileLive(check: """
+    SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id JOIN grants g ON g.id = t.grant_id
+    WHERE t.hash = $12 \(liveCondition(now: "$13")) AND g.revoked_at IS NULL
+    FOR SHARE OF g
+    """)
+
+private func insertWhileLive(check: String) -> String {
+    """
     INSERT INTO tokens (\(Columns.token))
     SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), CAST($5 AS TEXT),
            CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), CAST($9 AS BIGINT), CAST($10 AS BIGINT),
            CAST($11 AS BIGINT)
-    WHERE EXISTS (
-        SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id
-        WHERE t.hash = $12 \(liveCondition(now: "$13")))
+    WHERE EXISTS (\(check))
     """
+}
 
 /// `isUsable(at:)` (unrevoked, unexpired at `now`) and an active account (`a`).
 func liveCondition(now: String) -> String {

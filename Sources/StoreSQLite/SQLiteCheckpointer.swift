@@ -11,7 +11,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     // @unchecked: the timer is set once in init and only cancelled (thread-safe) in deinit.
     private let timer: any DispatchSourceTimer
 
-    init(path: String, interval: Duration = .milliseconds(250)) throws {
+    init(path: String, interval: Duration = .milliseconds(100)) throws {
         let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 0)
         let box = ConnectionBox(connection)
         let queue = DispatchQueue(label: "accountlink.sqlite.checkpoint", qos: .utility)

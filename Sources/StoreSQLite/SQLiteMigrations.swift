@@ -7,6 +7,7 @@ enum SQLiteMigrations {
         (1, initial), (2, accountMail), (3, hardening), (4, lifecycleSignals), (5, resourceServers),
         (7, refreshHistory),
         (8, tokenPath),
+        (10, grantIndexByTime),
     ]
 
     static let initial = """

@@ -34,7 +34,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         // (docs/performance.md).
         try connection.script("PRAGMA cache_size = -\(SQLiteReaders.cacheKiB)")
         // A backstop: the checkpointer below normally keeps the WAL far shorter (4000 pages = 16 MiB).
-        try connection.script("PRAGMA wal_autocheckpoint = 16000")
+        try connection.script("PRAGMA wal_autocheckpoint = 4000")
         let readers = try SQLiteReaders(path: path, count: Self.readerCount,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.init(connection: connection, writer: SQLiteWriter(connection), readers: readers,

@@ -83,7 +83,24 @@ public enum FormEncoding {
 
     /// Decodes `%XX` escapes and `+` as space. Invalid UTF-8 becomes U+FFFD.
     public static func decodeComponent<S: StringProtocol>(_ text: S, plusIsSpace: Bool = true) -> String {
-        let bytes = Array(text.utf8)
+        decode(Array(text.utf8), plusIsSpace: plusIsSpace)
+    }
+
+    /// The common case (form bodies, Basic credentials): a component without `%` or `+` is its own
+    /// decoding and is returned as it is, without a byte loop.
+    public static func decodeComponent(_ text: Substring, plusIsSpace: Bool = true) -> String {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }
+        }
+        if plain == true, text.utf8.withContiguousStorageIfAvailable({ String(validating: $0, as: UTF8.self) != nil })
+            == true
+        {
+            return String(text)
+        }
+        return decode(Array(text.utf8), plusIsSpace: plusIsSpace)
+    }
+
+    private static func decode(_ bytes: [UInt8], plusIsSpace: Bool) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var i = 0

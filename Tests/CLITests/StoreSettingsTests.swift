@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// Issue 16: the PostgreSQL pool size and the refresh-token reuse window are settings, read whatever
+/// Issue 16: the PostgreSQL pool size, the refresh-token reuse window and the client cache are settings, read whatever
 /// the database (so the strict check knows them), and refused with their names when out of range.
 @Suite(.serialized) struct StoreSettingsTests {
     @Test(arguments: [("ACCOUNTLINK_POSTGRES_POOL_SIZE", "0"), ("ACCOUNTLINK_POSTGRES_POOL_SIZE", "many"),
-                      ("ACCOUNTLINK_REFRESH_REUSE_WINDOW", "59")])
+                      ("ACCOUNTLINK_REFRESH_REUSE_WINDOW", "59"), ("ACCOUNTLINK_CLIENT_CACHE_SECONDS", "61"),
+                      ("ACCOUNTLINK_CLIENT_CACHE_SECONDS", "-1")])
     func outOfRangeIsRefusedByName(name: String, value: String) throws {
         var cli = try CLIRunner()
         defer { cli.cleanUp() }
@@ -20,6 +21,7 @@ import Testing
         defer { cli.cleanUp() }
         cli.environment["ACCOUNTLINK_POSTGRES_POOL_SIZE"] = "2"
         cli.environment["ACCOUNTLINK_REFRESH_REUSE_WINDOW"] = "86400"
+        cli.environment["ACCOUNTLINK_CLIENT_CACHE_SECONDS"] = "0"
         let result = try cli.run(["client", "list"])
         #expect(result.status == 0, "\(result.stderr)")
     }

@@ -97,6 +97,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (`ACCOUNTLINK_REFRESH_REUSE_WINDOW`; RefreshHistoryStore).
     public var refreshReuseWindow = ServerConfiguration.defaultRefreshReuseWindow
     public static let defaultRefreshReuseWindow = 7 * 24 * 3600
+    /// Seconds client authentication may answer from its cache of clients (`ACCOUNTLINK_CLIENT_CACHE_SECONDS`;
+    /// OAuthCore's ClientCache); 0 turns it off.
+    public var clientCacheSeconds = 1
 
     public var listenDescription: String { "\(listenHost):\(listenPort)" }
 

@@ -1,15 +1,25 @@
 import COpenSSL
 
-/// SHA-256 (FIPS 180-4), one-shot. Also used by other modules (token hashes, Apple's nonce).
+/// SHA-256 (FIPS 180-4), one-shot. Also used by other modules (token hashes, Apple's nonce): every
+/// token lookup hashes the presented token, so this is on the hot path (docs/performance.md).
 public enum SHA256 {
     public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var out = [UInt8](repeating: 0, count: 32)
-        let input = Array(bytes)
-        _ = input.withUnsafeBufferPointer { COpenSSL.SHA256($0.baseAddress, $0.count, &out) }
-        return out
+        if let digest = bytes.withContiguousStorageIfAvailable({ EVPDigest.oneShot($0, FetchedDigest.sha256) }) {
+            return digest
+        }
+        return Array(bytes).withUnsafeBufferPointer { EVPDigest.oneShot($0, FetchedDigest.sha256) }
     }
 
-    public static func hash(_ text: String) -> [UInt8] { hash(Array(text.utf8)) }
+    public static func hash(_ text: String) -> [UInt8] { hash(text.utf8) }
+}
+
+/// Digests fetched once. OpenSSL 3 looks an algorithm up by name on every call that names it
+/// implicitly (`SHA256()` is `EVP_Q_digest`, which fetches under the provider store's lock, and so
+/// does `EVP_sha256()` passed to a one-shot); a fetched `EVP_MD` is immutable and shared by all threads
+/// ("Fetching algorithms", https://docs.openssl.org/3.0/man7/crypto/).
+enum FetchedDigest {
+    nonisolated(unsafe) static let sha256: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+    nonisolated(unsafe) static let sha512: OpaquePointer? = EVP_MD_fetch(nil, "SHA512", nil)
 }
 
 /// HMAC-SHA-256 (RFC 2104); compare MACs only with `ConstantTime.equals`.
@@ -23,7 +33,7 @@ public enum HMACSHA256 {
         // Non-empty buffers: an empty Swift array may have no base address, and HMAC() wants pointers.
         let keyBuffer = keyBytes.isEmpty ? [0] : keyBytes
         let dataBuffer = dataBytes.isEmpty ? [0] : dataBytes
-        let result = HMAC(EVP_sha256(), keyBuffer, Int32(keyBytes.count), dataBuffer, dataBytes.count, &out, &length)
+        let result = HMAC(FetchedDigest.sha256, keyBuffer, Int32(keyBytes.count), dataBuffer, dataBytes.count, &out, &length)
         precondition(result != nil && length == 32, "HMAC-SHA-256 failed")
         return out
     }
@@ -32,17 +42,18 @@ public enum HMACSHA256 {
 /// SHA-512 (FIPS 180-4), one-shot: Google's RISC token identifier `hash_base64_sha512_sha512`.
 public enum SHA512 {
     public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        EVPDigest.oneShot(Array(bytes), EVP_sha512())
+        Array(bytes).withUnsafeBufferPointer { EVPDigest.oneShot($0, FetchedDigest.sha512) }
     }
 }
 
 enum EVPDigest {
     /// One-shot EVP digest (OpenSSL `EVP_Digest`).
-    static func oneShot(_ input: [UInt8], _ type: OpaquePointer?) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = input.withUnsafeBufferPointer { EVP_Digest($0.baseAddress, $0.count, &out, &length, type, nil) }
-        precondition(ok == 1, "EVP_Digest failed")
-        return Array(out.prefix(Int(length)))
+    static func oneShot(_ input: UnsafeBufferPointer<UInt8>, _ type: OpaquePointer?) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: Int(EVP_MAX_MD_SIZE)) { out, count in
+            var length: UInt32 = 0
+            let ok = EVP_Digest(input.baseAddress, input.count, out.baseAddress, &length, type, nil)
+            precondition(ok == 1, "EVP_Digest failed")
+            count = Int(length)
+        }
     }
 }

@@ -16,8 +16,17 @@ public struct AuthenticatedClient: Sendable, Equatable {
 /// RFC 6749 §2.3: HTTP Basic or body credentials, never both; public clients send `client_id` only.
 public struct ClientAuthenticator: Sendable {
     let storage: any Storage
+    let cache: ClientCache
 
-    public init(storage: any Storage) { self.storage = storage }
+    public init(storage: any Storage, cache: ClientCache = ClientCache(seconds: 0)) {
+        self.storage = storage
+        self.cache = cache
+    }
+
+    /// With the environment's store and client cache.
+    public init(environment: OAuthEnvironment) {
+        self.init(storage: environment.storage, cache: environment.clientCache)
+    }
 
     public func authenticate(_ parameters: FormParameters, authorization: String?) throws(OAuthError)
         -> AuthenticatedClient
@@ -25,19 +34,21 @@ public struct ClientAuthenticator: Sendable {
         try authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
     }
 
-    /// `authenticate`, reading the token stored under `tokenHash` (when live at `now`) in the same query
-    /// as the client (TokenPathStore): one round trip for introspection and the refresh grant. The
-    /// token is handed out only once the client has authenticated.
+    /// `authenticate`, and the token stored under `tokenHash` when live at `now`: read in the same query
+    /// as the client (TokenPathStore) when the client is not cached, else alone, after authentication;
+    /// one round trip either way for introspection and the refresh grant. The token is handed out only
+    /// once the client has authenticated.
     public func authenticate(
         _ parameters: FormParameters, authorization: String?, presenting tokenHash: String, at now: Date
     ) throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken?) {
-        var token: LiveToken?
+        var readAlong: LiveToken??
         let client = try authenticate(parameters, authorization: authorization) { id in
             let found = try storage.client(id: id, liveToken: tokenHash, at: now)
-            token = found.token
+            readAlong = .some(found.token)
             return found.client
         }
-        return (client, token)
+        if let readAlong { return (client, readAlong) }
+        return (client, try OAuthError.mapping { try storage.liveToken(hash: tokenHash, at: now) })
     }
 
     private func authenticate(
@@ -65,7 +76,8 @@ public struct ClientAuthenticator: Sendable {
         id: String, secret: String?, method: AuthenticatedClient.Method, _ lookup: (String) throws -> Client?
     ) throws(OAuthError) -> AuthenticatedClient {
         let basic = method == .clientSecretBasic
-        let found = try OAuthError.mapping { try lookup(id) }
+        // A cached client (ClientCache) is not read again; `lookup` runs only on a miss.
+        let found = try OAuthError.mapping { try cache.client(id: id) { try lookup(id) } }
         guard let client = found else {
             // Same answer as a wrong secret; hash anyway so timing says nothing about existence.
             _ = ClientSecret.matches(secret ?? "", storedHash: "")
@@ -87,10 +99,8 @@ public struct ClientAuthenticator: Sendable {
 
     /// RFC 6749 §2.3.1: Basic with the id and secret form-url-encoded (Appendix B) before base64.
     static func basicCredentials(_ header: String?) throws(OAuthError) -> (id: String, secret: String)? {
-        guard let header else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
-        guard let data = Data(base64Encoded: parts[1].trimmingOWS),
+        guard let header, let credentials = AuthorizationScheme.parameter(of: header, scheme: "basic") else { return nil }
+        guard let data = Data(base64Encoded: credentials.trimmingOWS),
             let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
         let id = FormEncoding.decodeComponent(text[..<colon])

@@ -17,6 +17,8 @@ public struct OAuthEnvironment: Sendable {
     public var tokenExchangeHandler: (any TokenExchangeHandler)?
     /// Checks client_credentials access tokens (JWS we signed) at introspection; nil: none are accepted.
     public var signedTokenVerifier: (any SignedTokenVerifier)? = nil
+    /// Clients as client authentication last read them (ClientCache.swift); off unless the server sets it.
+    public var clientCache = ClientCache(seconds: 0)
 
     public init(
         storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,

@@ -10,7 +10,7 @@ public struct FirstPartySignUp: Sendable {
 
     /// The authenticated first-party client and the scope it asked for (its default when absent).
     public func client(_ parameters: FormParameters, authorization: String?) throws(OAuthError) -> (Client, [String]) {
-        let authenticated = try ClientAuthenticator(storage: environment.storage)
+        let authenticated = try ClientAuthenticator(environment: environment)
             .authenticate(parameters, authorization: authorization)
         // A resource server may introspect, and only that (RFC 7662 §4).
         guard authenticated.client.firstParty, !authenticated.client.resourceServer else {

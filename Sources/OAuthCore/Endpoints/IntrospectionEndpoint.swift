@@ -51,7 +51,7 @@ public struct IntrospectionEndpoint: Sendable {
 
     /// The client, and our opaque token read in the same query (nil: not read, or not live).
     private func authenticate(_ request: TokenRequest) throws -> (Client, TokenRecord??) {
-        let authenticator = ClientAuthenticator(storage: environment.storage)
+        let authenticator = ClientAuthenticator(environment: environment)
         guard let token = request.parameters["token"], OpaqueToken.kind(of: token) != nil else {
             return (try authenticator.authenticate(request.parameters, authorization: request.authorization).client, nil)
         }

@@ -24,7 +24,7 @@ public struct RevocationEndpoint: Sendable {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
-        let client = try ClientAuthenticator(storage: environment.storage)
+        let client = try ClientAuthenticator(environment: environment)
             .authenticate(request.parameters, authorization: request.authorization).client
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")

@@ -92,7 +92,7 @@ public struct TokenEndpoint: Sendable {
 
     /// The client; with it, in the same query, the token the grant presents (`TokenRequest.presented`).
     private func authenticate(_ request: inout TokenRequest, for grant: any TokenGrant) throws -> Client {
-        let authenticator = ClientAuthenticator(storage: environment.storage)
+        let authenticator = ClientAuthenticator(environment: environment)
         guard let hash = grant.presentedTokenHash(request) else {
             return try authenticator.authenticate(request.parameters, authorization: request.authorization).client
         }

@@ -78,10 +78,10 @@ public struct TokenService: Sendable {
 
     /// RFC 6750 §2.1: `Authorization: Bearer <token>`; the scheme is case-insensitive.
     public static func bearerToken(fromAuthorization header: String?) -> String? {
-        guard let header else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingOWS
+        guard let header, let credentials = AuthorizationScheme.parameter(of: header, scheme: "bearer") else {
+            return nil
+        }
+        let token = credentials.trimmingOWS
         return token.isEmpty ? nil : token
     }
 

@@ -5,6 +5,11 @@ import Synchronization
 /// A switch tests flip to make the store fail.
 final class FailSwitch: Sendable {
     let on = Mutex(false)
+    /// Runs just before the token path's conditional insert, as a change committed between a refresh's
+    /// read and its write would (RefreshRaceTests); it may also turn the switch on.
+    let beforeConditionalInsert = Mutex<(@Sendable () throws -> Void)?>(nil)
+    /// The records that insert was asked to write, written or not.
+    let conditionalInserts = Mutex<[TokenRecord]>([])
     func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
 }
 
@@ -91,6 +96,8 @@ struct FailingStorage: Storage {
         try run { try inner.liveToken(hash: hash, at: now) }
     }
     func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
+        try fail.beforeConditionalInsert.withLock { $0 }?()
+        fail.conditionalInserts.withLock { $0.append(token) }
         try fail.check()
         return try await inner.insertToken(token, whileLive: refreshHash, at: now)
     }

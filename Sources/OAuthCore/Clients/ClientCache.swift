@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Clients as client authentication last read them, kept for at most `lifetime` (issue 16: every token,
+/// introspection and revocation request authenticates its client, and the store lookup was about a
+/// fifth of an introspection; docs/performance.md). The presented secret is still hashed and compared
+/// with the cached hash on every request. A change made through this process (the admin API) is seen
+/// at once (`forget`); one made elsewhere (the CLI, another instance) within `lifetime`
+/// (`ACCOUNTLINK_CLIENT_CACHE_SECONDS`, default 1; 0 turns the cache off). Unknown ids are never cached.
+public final class ClientCache: Sendable {
+    private struct Entry {
+        var client: Client
+        var expires: ContinuousClock.Instant
+    }
+
+    /// Keyed by the id's UTF-8 bytes: ids are protocol values, compared as bytes.
+    private let entries = Mutex<[[UInt8]: Entry]>([:])
+    private let lifetime: Duration
+    /// A bound on memory whatever ids are presented: past it the cache starts over.
+    static let capacity = 1024
+
+    /// `seconds` ≤ 0: nothing is cached.
+    public init(seconds: Double) {
+        lifetime = .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
+    }
+
+    /// The cached client under `id` while fresh, else `load()`'s answer (cached when it is a client).
+    func client(id: String, load: () throws -> Client?) rethrows -> Client? {
+        guard lifetime > .zero else { return try load() }
+        let key = Array(id.utf8)
+        let now = ContinuousClock.now
+        if let hit = entries.withLock({ $0[key] }), hit.expires > now { return hit.client }
+        guard let client = try load() else { return nil }
+        entries.withLock { table in
+            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = Entry(client: client, expires: now + lifetime)
+        }
+        return client
+    }
+
+    /// Drops `id` (a client changed or deleted here).
+    public func forget(id: String) {
+        let key = Array(id.utf8)
+        entries.withLock { _ = $0.removeValue(forKey: key) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import OAuthCore
+import StoreMemory
+import Support
+import Testing
+
+/// Issue 16: client authentication answers from a short-lived cache of clients (ClientCache.swift).
+@Suite struct ClientCacheTests {
+    static let secret = "cache-test-secret-0123456789abcdefghijkl"
+
+    private func storeWith(_ ids: String...) throws -> MemoryStorage {
+        let store = MemoryStorage()
+        for id in ids {
+            try store.insertClient(Client(id: id, name: id, secretHash: ClientSecret.hash(Self.secret),
+                                          redirectURIs: [], createdAt: Date()))
+        }
+        return store
+    }
+
+    private func authenticate(_ id: String, _ secret: String, _ store: MemoryStorage, _ cache: ClientCache)
+        -> Result<String, OAuthError>
+    {
+        let basic = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
+        return Result { () throws(OAuthError) in
+            try ClientAuthenticator(storage: store, cache: cache).authenticate(FormParameters(), authorization: basic)
+                .client.id
+        }
+    }
+
+    @Test func aCachedClientIsServedUntilForgotten() throws {
+        let store = try storeWith("app")
+        let cache = ClientCache(seconds: 60)
+        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        #expect(try store.deleteClient(id: "app", at: Date()))
+        #expect(try authenticate("app", Self.secret, store, cache).get() == "app", "served from the cache")
+        cache.forget(id: "app")
+        #expect(throws: OAuthError.self) { try authenticate("app", Self.secret, store, cache).get() }
+    }
+
+    @Test func theSecretIsCheckedOnEveryRequest() throws {
+        let store = try storeWith("app")
+        let cache = ClientCache(seconds: 60)
+        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        let wrong = authenticate("app", Self.secret + "x", store, cache)
+        guard case .failure(let error) = wrong else { Issue.record("a wrong secret passed"); return }
+        #expect(error.code == .invalidClient)
+    }
+
+    @Test func zeroSecondsCachesNothing() throws {
+        let store = try storeWith("app")
+        let cache = ClientCache(seconds: 0)
+        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        #expect(try store.deleteClient(id: "app", at: Date()))
+        #expect(throws: OAuthError.self) { try authenticate("app", Self.secret, store, cache).get() }
+    }
+
+    @Test func unknownIdsAreNotCached() throws {
+        let store = try storeWith()
+        let cache = ClientCache(seconds: 60)
+        #expect(throws: OAuthError.self) { try authenticate("later", Self.secret, store, cache).get() }
+        try store.insertClient(Client(id: "later", name: "later", secretHash: ClientSecret.hash(Self.secret),
+                                      redirectURIs: [], createdAt: Date()))
+        #expect(try authenticate("later", Self.secret, store, cache).get() == "later")
+    }
+
+    /// Ids are protocol values: the Kelvin sign U+212A is another client than `K`, cached or not.
+    @Test func idsAreToldApartByBytes() throws {
+        let store = try storeWith("K")
+        let cache = ClientCache(seconds: 60)
+        #expect(try authenticate("K", Self.secret, store, cache).get() == "K")
+        #expect(throws: OAuthError.self) { try authenticate("\u{212A}", Self.secret, store, cache).get() }
+    }
+}
