@@ -11,41 +11,42 @@ extension SQLStorage {
         .first
     }
 
-    /// `INSERT … SELECT … WHERE EXISTS`: the check and the write are one statement, so nothing can
-    /// revoke the refresh token between them. SQLite runs it under its writer lock. PostgreSQL reads a
+    /// The check and the write cannot be separated by a revocation. SQLite runs them under its writer
+    /// lock (`insertWhileLive`). PostgreSQL runs one `INSERT … SELECT … WHERE EXISTS` and reads a
     /// snapshot, which does not show a revocation still in progress, so the check locks the grant's row
     /// (`FOR SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
     /// revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
     /// later statement, a later snapshot) then revokes the new token too.
+    /// (SQLiteStorage has its own: the check must run on the writer's connection, not a reader.)
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
         let statement = try Self.insertWhileLive(token, refreshHash, now)
         return try access { try statement($0) }
     }
 
-    /// The statement of `insertToken(_:whileLive:at:)`, for a backend that runs it its own way (SQLite
-    /// queues it for its group commit).
+    /// The statement(s) of `insertToken(_:whileLive:at:)`, for a backend that runs them its own way
+    /// (SQLite queues them for its group commit, on its one writer connection).
     package static func insertWhileLive(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
         -> @Sendable (any SQLConnection) throws -> Bool
     {
-        let values = try insertWhileLiveValues(token, refreshHash, now)
+        let values = tokenValues(token, scope: try .strings(token.scope))
+        let check: [SQLValue] = [.text(refreshHash), .date(now)]
         return { db in
-            try db.run(db.writesConcurrently ? insertWhileLiveLockingSQL : insertWhileLiveSQL, values) == 1
+            if db.writesConcurrently { return try db.run(insertWhileLiveLockingSQL, values + check) == 1 }
+            // SQLite: one writer at a time, so a check and then a plain INSERT on the writer's connection
+            // cannot be interleaved with a revocation; and an INSERT that reads its own table (`INSERT …
+            // SELECT … FROM tokens`) would build a temporary table every time.
+            guard try !db.query(liveCheckSQL, check, { _ in true }).isEmpty else { return false }
+            try db.run(insertTokenSQL, values)
+            return true
         }
     }
 
-    /// The SQL and values of that statement (one row changed: written) for a backend whose connections
-    /// write concurrently (or not), to send several in one round trip (PostgreSQL's group commit,
-    /// StorePostgres/PGInsertBatch.swift).
-    package static func insertWhileLiveStatement(
-        _ token: TokenRecord, _ refreshHash: String, _ now: Date, writesConcurrently: Bool
-    ) throws -> (sql: String, values: [SQLValue]) {
-        (writesConcurrently ? insertWhileLiveLockingSQL : insertWhileLiveSQL, try insertWhileLiveValues(token, refreshHash, now))
-    }
-
-    private static func insertWhileLiveValues(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
-        -> [SQLValue]
+    /// PostgreSQL's statement (the locking form) and its values, one row changed when written, to send
+    /// several in one round trip (StorePostgres/PGInsertBatch.swift: group commit).
+    package static func insertWhileLiveLockingStatement(_ token: TokenRecord, _ refreshHash: String, _ now: Date)
+        throws -> (sql: String, values: [SQLValue])
     {
-        tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)]
+        (insertWhileLiveLockingSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
     }
 }
 
@@ -56,11 +57,11 @@ private let liveTokenSQL = """
     WHERE t.hash = $1 \(liveCondition(now: "$2"))
     """
 
-/// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
-private let insertWhileLiveSQL = insertWhileLive(check: """
+/// The refresh token under $1 is live at $2 (one row) or not (none).
+private let liveCheckSQL = """
     SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id
-    WHERE t.hash = $12 \(liveCondition(now: "$13"))
-    """)
+    WHERE t.hash = $1 \(liveCondition(now: "$2"))
+    """
 
 /// The check also locks the grant's row, and finds it unrevoked after waiting for a writer of it.
 private let insertWhileLiveLockingSQL = insertWhileLive(check: """
@@ -69,6 +70,7 @@ private let insertWhileLiveLockingSQL = insertWhileLive(check: """
     FOR SHARE OF g
     """)
 
+/// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
 private func insertWhileLive(check: String) -> String {
     """
     INSERT INTO tokens (\(Columns.token))
