@@ -1,28 +1,13 @@
 """Issue 16 item 4: round trips to PostgreSQL per request, counted by the server itself (the
 `accountlink_db_round_trips` gauge of /metrics). /healthz still reaches the database; a Bearer UserInfo and
-an introspection cost one trip (the client and the token in one query); a refresh without rotation two
-(that read, then its one conditional INSERT)."""
+an introspection cost one trip (the client and the token in one query, or the token alone when the client is
+cached); a refresh without rotation two (that read, then its one conditional INSERT)."""
 import re
-import tempfile
 
-import pytest
 import requests
 
-from conftest import Server, postgres_environment
-
-
-@pytest.fixture(scope="module")
-def pg_server(standins):
-    env = postgres_environment()
-    # The login throttle's counters live in the shared database: this module's sign-in has its own address.
-    env["ACCOUNTLINK_TRUSTED_PROXIES"] = "127.0.0.1"
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(folder, standins, env)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+# The server of test_postgres_pool (a pool of two; sign-ins from their own forwarded addresses).
+from test_postgres_pool import small_pool  # noqa: F401
 
 
 def round_trips(server):
@@ -43,8 +28,8 @@ def trips(server, request):
     return min(counts)
 
 
-def test_round_trips_per_request(pg_server):
-    server = pg_server
+def test_round_trips_per_request(small_pool):  # noqa: F811
+    server = small_pool
     client, secret, _, tokens = server.first_party_tokens(
         "trips-", "trips password 1", headers={"X-Forwarded-For": "192.0.2.17"})
     access, refresh = tokens.json()["access_token"], tokens.json()["refresh_token"]
@@ -57,8 +42,8 @@ def test_round_trips_per_request(pg_server):
         "grant_type": "refresh_token", "refresh_token": refresh, "scope": "email"})) == 2
 
 
-def test_a_wrong_secret_learns_nothing_of_the_token_read_with_the_client(pg_server):
-    server = pg_server
+def test_a_wrong_secret_learns_nothing_of_the_token_read_with_the_client(small_pool):  # noqa: F811
+    server = small_pool
     client, _, _, tokens = server.first_party_tokens(
         "trips-", "trips password 2", headers={"X-Forwarded-For": "192.0.2.18"})
     access, refresh = tokens.json()["access_token"], tokens.json()["refresh_token"]

@@ -23,6 +23,15 @@ enum PGFixture {
         }
     }
 
+    /// `withGrant` for async tests.
+    static func withGrant(poolSize: Int, _ body: (PostgresStorage, Grant, String) async throws -> Void) async throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let storage = try PostgresStorage(url: url, poolSize: poolSize)
+        try storage.migrate()
+        try await body(storage, try grant(storage), url)
+    }
+
     static func token(_ hash: String, grant: Grant, expiresAt: Date? = nil) -> TokenRecord {
         TokenRecord(
             hash: hash, kind: .refresh, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,

@@ -62,23 +62,20 @@ private func access(_ hash: String, _ grant: Grant) -> TokenRecord {
 private func withBlockedFirstWrite(
     _ body: (PostgresStorage, Grant, PGConnection) async throws -> Void
 ) async throws {
-    let url = try PostgresTestDatabase.freshSchemaURL()
-    defer { PostgresTestDatabase.dropSchema(url) }
-    let storage = try PostgresStorage(url: url, poolSize: 4)
-    try storage.migrate()
-    let grant = try PGFixture.grant(storage)
-    try storage.insertToken(PGFixture.token("live", grant: grant))
-    try storage.insertToken(PGFixture.token("dead", grant: grant))
-    _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
-    let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
-    try holder.query("BEGIN")
-    try holder.query("SELECT id FROM grants WHERE id = 'grant' FOR UPDATE")
-    let first = Task.detached(executorPreference: storage.executor) {
-        try await storage.insertToken(access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
+    try await PGFixture.withGrant(poolSize: 4) { storage, grant, url in
+        try storage.insertToken(PGFixture.token("live", grant: grant))
+        try storage.insertToken(PGFixture.token("dead", grant: grant))
+        _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
+        let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+        try holder.query("BEGIN")
+        try holder.query("SELECT id FROM grants WHERE id = 'grant' FOR UPDATE")
+        let first = Task.detached(executorPreference: storage.executor) {
+            try await storage.insertToken(access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
+        }
+        try await PGFixture.poll("the first write waiting for the grant's row") {
+            try storage.texts("SELECT count(*) FROM pg_locks WHERE NOT granted") != ["0"]
+        }
+        try await body(storage, grant, holder)
+        #expect(try await first.value)
     }
-    try await PGFixture.poll("the first write waiting for the grant's row") {
-        try storage.texts("SELECT count(*) FROM pg_locks WHERE NOT granted") != ["0"]
-    }
-    try await body(storage, grant, holder)
-    #expect(try await first.value)
 }

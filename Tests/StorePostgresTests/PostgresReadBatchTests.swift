@@ -11,58 +11,52 @@ import Testing
 @Suite
 struct PostgresReadBatchTests {
     @Test func waitingReadsGoOutTogetherEachWithItsOwnAnswer() async throws {
-        let url = try PostgresTestDatabase.freshSchemaURL()
-        defer { PostgresTestDatabase.dropSchema(url) }
-        let storage = try PostgresStorage(url: url, poolSize: 1)
-        try storage.migrate()
-        let grant = try PGFixture.grant(storage)
-        for index in 0..<6 { try storage.insertToken(PGFixture.token("t\(index)", grant: grant)) }
-        _ = try storage.revokeToken(hash: "t5", at: PGFixture.time)
-        // The pool's one connection is held, so the first read waits for it while the others queue.
-        let release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { _ = try? storage.transaction { _ in release.wait() } }
-        try await PGFixture.poll("the connection held") { storage.poolStatistics.idle == 0 }
-        let answers = Mutex<[String: String]>([:])
-        let hashes = (0..<8).map { "t\($0)" }  // t5 revoked, t6 and t7 unknown
-        let now = PGFixture.time.addingTimeInterval(1)
-        for hash in hashes {
-            Thread.detachNewThread {
-                let found = Result { try storage.liveToken(hash: hash, at: now)?.record.hash ?? "none" }
-                answers.withLock { $0[hash] = (try? found.get()) ?? "error" }
+        try await PGFixture.withGrant(poolSize: 1) { storage, grant, _ in
+            for index in 0..<6 { try storage.insertToken(PGFixture.token("t\(index)", grant: grant)) }
+            _ = try storage.revokeToken(hash: "t5", at: PGFixture.time)
+            // The pool's one connection is held, so the first read waits for it while the others queue.
+            let release = DispatchSemaphore(value: 0)
+            Thread.detachNewThread { _ = try? storage.transaction { _ in release.wait() } }
+            try await PGFixture.poll("the connection held") { storage.poolStatistics.idle == 0 }
+            let answers = Mutex<[String: String]>([:])
+            let hashes = (0..<8).map { "t\($0)" }  // t5 revoked, t6 and t7 unknown
+            let now = PGFixture.time.addingTimeInterval(1)
+            for hash in hashes {
+                Thread.detachNewThread {
+                    let found = Result { try storage.liveToken(hash: hash, at: now)?.record.hash ?? "none" }
+                    answers.withLock { $0[hash] = (try? found.get()) ?? "error" }
+                }
             }
+            try await PGFixture.poll("seven reads waiting behind the first") { storage.readBatch.waitingCount == 7 }
+            let before = storage.roundTrips
+            release.signal()
+            try await PGFixture.poll("every read answered") { answers.withLock { $0.count } == 8 }
+            #expect(storage.roundTrips - before == 2, "the first read, then the seven waiting in one trip")
+            let expected = Dictionary(uniqueKeysWithValues: hashes.map { ($0, ["t5", "t6", "t7"].contains($0) ? "none" : $0) })
+            #expect(answers.withLock { $0 } == expected)
         }
-        try await PGFixture.poll("seven reads waiting behind the first") { storage.readBatch.waitingCount == 7 }
-        let before = storage.roundTrips
-        release.signal()
-        try await PGFixture.poll("every read answered") { answers.withLock { $0.count } == 8 }
-        #expect(storage.roundTrips - before == 2, "the first read, then the seven waiting in one trip")
-        let expected = Dictionary(uniqueKeysWithValues: hashes.map { ($0, ["t5", "t6", "t7"].contains($0) ? "none" : $0) })
-        #expect(answers.withLock { $0 } == expected)
     }
 
     /// A thread that holds the pool's one connection (a call on the store inside a transaction on it)
     /// reads at once instead of waiting behind a batch whose sender waits for that very connection.
     @Test func aReadByAThreadHoldingAConnectionDoesNotWaitForABatch() async throws {
-        let url = try PostgresTestDatabase.freshSchemaURL()
-        defer { PostgresTestDatabase.dropSchema(url) }
-        let storage = try PostgresStorage(url: url, poolSize: 1)
-        try storage.migrate()
-        let grant = try PGFixture.grant(storage)
-        try storage.insertToken(PGFixture.token("t", grant: grant))
-        let go = DispatchSemaphore(value: 0)
-        let answers = Mutex<[String: String]>([:])
-        Thread.detachNewThread {
-            let found = Result { try storage.transaction { _ in go.wait(); return try storage.liveToken(hash: "t", at: PGFixture.time) } }
-            answers.withLock { $0["holder"] = (try? found.get())?.record.hash ?? "failed" }
+        try await PGFixture.withGrant(poolSize: 1) { storage, grant, _ in
+            try storage.insertToken(PGFixture.token("t", grant: grant))
+            let go = DispatchSemaphore(value: 0)
+            let answers = Mutex<[String: String]>([:])
+            Thread.detachNewThread {
+                let found = Result { try storage.transaction { _ in go.wait(); return try storage.liveToken(hash: "t", at: PGFixture.time) } }
+                answers.withLock { $0["holder"] = (try? found.get())?.record.hash ?? "failed" }
+            }
+            try await PGFixture.poll("the connection held") { storage.poolStatistics.idle == 0 }
+            Thread.detachNewThread {  // sends a batch: waits for the held connection
+                let found = Result { try storage.liveToken(hash: "t", at: PGFixture.time) }
+                answers.withLock { $0["sender"] = (try? found.get())?.record.hash ?? "failed" }
+            }
+            try await Task.sleep(nanoseconds: 200_000_000)  // let the sender start waiting; the outcome holds either way
+            go.signal()
+            try await PGFixture.poll("both answered") { answers.withLock { $0.count } == 2 }
+            #expect(answers.withLock { $0 } == ["holder": "t", "sender": "t"])
         }
-        try await PGFixture.poll("the connection held") { storage.poolStatistics.idle == 0 }
-        Thread.detachNewThread {  // sends a batch: waits for the held connection
-            let found = Result { try storage.liveToken(hash: "t", at: PGFixture.time) }
-            answers.withLock { $0["sender"] = (try? found.get())?.record.hash ?? "failed" }
-        }
-        try await Task.sleep(nanoseconds: 200_000_000)  // let the sender start waiting; the outcome holds either way
-        go.signal()
-        try await PGFixture.poll("both answered") { answers.withLock { $0.count } == 2 }
-        #expect(answers.withLock { $0 } == ["holder": "t", "sender": "t"])
     }
 }
