@@ -34,21 +34,20 @@ public struct ClientAuthenticator: Sendable {
         try authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
     }
 
-    /// `authenticate`, and the token stored under `tokenHash` when live at `now`: read in the same query
-    /// as the client (TokenPathStore) when the client is not cached, else alone, after authentication;
-    /// one round trip either way for introspection and the refresh grant. The token is handed out only
-    /// once the client has authenticated.
+    /// `authenticate`, reading the token stored under `tokenHash` (when live at `now`) in the same query
+    /// as the client (TokenPathStore): one round trip for introspection and the refresh grant. `token`
+    /// is nil when it was not read (the client came from the cache: the caller reads the token itself
+    /// if it needs it), `.some(nil)` when it is not live. It is handed out only to an authenticated client.
     public func authenticate(
         _ parameters: FormParameters, authorization: String?, presenting tokenHash: String, at now: Date
-    ) throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken?) {
-        var readAlong: LiveToken??
+    ) throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken??) {
+        var token: LiveToken??
         let client = try authenticate(parameters, authorization: authorization) { id in
             let found = try storage.client(id: id, liveToken: tokenHash, at: now)
-            readAlong = .some(found.token)
+            token = .some(found.token)
             return found.client
         }
-        if let readAlong { return (client, readAlong) }
-        return (client, try OAuthError.mapping { try storage.liveToken(hash: tokenHash, at: now) })
+        return (client, token)
     }
 
     private func authenticate(

@@ -49,7 +49,7 @@ public struct IntrospectionEndpoint: Sendable {
         return .object(body)
     }
 
-    /// The client, and our opaque token read in the same query (nil: not read, or not live).
+    /// The client, and our opaque token when read in the same query (`.some(nil)`: not live; nil: not read).
     private func authenticate(_ request: TokenRequest) throws -> (Client, TokenRecord??) {
         let authenticator = ClientAuthenticator(environment: environment)
         guard let token = request.parameters["token"], OpaqueToken.kind(of: token) != nil else {
@@ -58,7 +58,7 @@ public struct IntrospectionEndpoint: Sendable {
         let (client, live) = try authenticator.authenticate(
             request.parameters, authorization: request.authorization, presenting: OpaqueToken.hash(token),
             at: environment.clock.now())
-        return (client.client, .some(live?.record))
+        return (client.client, live.map { $0?.record })
     }
 
     private func activeRecord(_ token: String) throws -> TokenRecord? {

@@ -90,7 +90,8 @@ public struct TokenEndpoint: Sendable {
         return try await grant.handle(request, client: client, environment: environment)
     }
 
-    /// The client; with it, in the same query, the token the grant presents (`TokenRequest.presented`).
+    /// The client; with it, in the same query unless the client was cached, the token the grant presents
+    /// (`TokenRequest.presented`).
     private func authenticate(_ request: inout TokenRequest, for grant: any TokenGrant) throws -> Client {
         let authenticator = ClientAuthenticator(environment: environment)
         guard let hash = grant.presentedTokenHash(request) else {
@@ -98,7 +99,7 @@ public struct TokenEndpoint: Sendable {
         }
         let (client, token) = try authenticator.authenticate(
             request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
-        request.presented = (hash, token)
+        if let token { request.presented = (hash, token) }  // not read when the client was cached
         return client.client
     }
 }
