@@ -39,19 +39,23 @@ public struct HTTPRequest: Sendable {
     /// The media type of `Content-Type`, lowercased, without parameters (`text/html; charset=…` → `text/html`).
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first ?? ""
+        // Not omitting an empty first piece: `;text/html` has no media type (RFC 9110 §8.3.1).
+        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return type.trimmingOWS.lowercased()
     }
 
     /// Whether the media type of `Content-Type` is `expected` (lowercase ASCII): `mediaType == expected`
     /// compared on bytes, without building the lowercased string (every token request asks).
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard let value = headers["Content-Type"] else { return false }
-        var utf8 = Substring(value).utf8
-        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
-        let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }  // RFC 9110 §5.6.3 OWS
-        let type = utf8.drop(while: optional).reversed().drop(while: optional).reversed()
-        return ASCIICase.equal(type, lowercased: expected)
+        guard var value = headers["Content-Type"] else { return false }
+        return value.withUTF8 { bytes in
+            let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }  // RFC 9110 §5.6.3 OWS
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            while start < end && optional(bytes[start]) { start += 1 }
+            while end > start && optional(bytes[end - 1]) { end -= 1 }
+            return ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), lowercased: expected)
+        }
     }
 
     /// The parsed body when it is `application/x-www-form-urlencoded`, else nil. Repeats are kept,

@@ -120,4 +120,18 @@ struct ValueTests {
             == "203.0.113.9", "repeated headers are one list")
         #expect(ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: [], trusted: trusted) == "10.0.0.1")
     }
+
+    /// The form's media type is compared on bytes: ASCII case-insensitive, parameters and OWS ignored.
+    @Test(arguments: [("application/x-www-form-urlencoded", true), ("Application/X-WWW-Form-URLEncoded", true),
+                      (" application/x-www-form-urlencoded ; charset=utf-8", true),
+                      ("application/x-www-form-urlencoded\t;q", true), ("application/x-www-form-urlencodedx", false),
+                      ("application/json", false), ("", false), (";application/x-www-form-urlencoded", false)])
+    func formNeedsItsMediaType(contentType: String, isForm: Bool) {
+        let request = HTTPRequest(method: "POST", path: "/token", headers: ["Content-Type": contentType],
+                                  body: Array("a=1".utf8))
+        #expect(request.hasMediaType("application/x-www-form-urlencoded") == isForm)
+        #expect((request.form != nil) == isForm)
+        #expect(request.hasMediaType("application/x-www-form-urlencoded")
+            == (request.mediaType == "application/x-www-form-urlencoded"), "the same answer as mediaType")
+    }
 }
