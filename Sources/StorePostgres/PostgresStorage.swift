@@ -32,8 +32,9 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// `url`: `postgres://user:pass@host:port/db`, query items passed to libpq (`?sslmode=require`).
     /// Opens one connection now (throws `.unavailable` when the server cannot be reached), the
     /// others on demand. Call `migrate()` before first use.
-    public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws {
-        pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize)
+    /// `poolWaitSeconds`: how long a call waits for a free connection before `.unavailable`.
+    public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize, poolWaitSeconds: Double = 10) throws {
+        pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize, waitSeconds: poolWaitSeconds)
         pinned = nil
         executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
         insertBatch = PGInsertBatch()

@@ -24,12 +24,19 @@ enum PGFixture {
     }
 
     /// `withGrant` for async tests.
+    /// Waiting for a pooled connection never times out here: the tests that hold one do not depend on speed.
     static func withGrant(poolSize: Int, _ body: (PostgresStorage, Grant, String) async throws -> Void) async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         defer { PostgresTestDatabase.dropSchema(url) }
-        let storage = try PostgresStorage(url: url, poolSize: poolSize)
+        let storage = try PostgresStorage(url: url, poolSize: poolSize, poolWaitSeconds: 3600)
         try storage.migrate()
         try await body(storage, try grant(storage), url)
+    }
+
+    /// Sessions waiting for a lock `holder` holds (other tests' sessions on the server do not count).
+    static func blocked(by holder: PGConnection) throws -> Int64 {
+        try holder.query("SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))")
+            .rows { try $0.int64(0) }.first ?? 0
     }
 
     static func token(_ hash: String, grant: Grant, expiresAt: Date? = nil) -> TokenRecord {

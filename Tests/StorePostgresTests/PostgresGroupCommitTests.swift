@@ -73,7 +73,7 @@ private func withBlockedFirstWrite(
             try await storage.insertToken(access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
         }
         try await PGFixture.poll("the first write waiting for the grant's row") {
-            try storage.texts("SELECT count(*) FROM pg_locks WHERE NOT granted") != ["0"]
+            try PGFixture.blocked(by: holder) == 1
         }
         try await body(storage, grant, holder)
         #expect(try await first.value)
