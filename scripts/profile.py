@@ -2,7 +2,8 @@
 BENCH_TOKENS (20,000) stored tokens, `perf record -g` on it while wrk loads one figure for
 PROFILE_SECONDS (10), then a flame graph (scripts/bench/flamegraph.py) and the top symbols.
     python3 scripts/profile.py refresh docs/flamegraph-refresh.svg
-Figures: healthz, userinfo, introspect, refresh, refresh_openid_rs256, refresh_openid_es256."""
+Figures: healthz, userinfo, introspect, refresh, refresh_openid_rs256, refresh_openid_es256.
+PERF_G ("-g") is perf's call-graph option: "--call-graph dwarf,16384" unwinds through libsqlite3 too."""
 import os
 import subprocess
 import sys
