@@ -45,7 +45,8 @@ final class PGInsertBatch: Sendable {
         }
     }
 
-    /// Up to `limit` waiting callers, oldest first; nil (and nobody writing) when none wait.
+    /// Up to `limit` waiting callers, the oldest, in the order of the rows they lock; nil (and nobody
+    /// writing) when none wait.
     private func next() -> [Waiting]? {
         state.withLock { state in
             guard !state.waiting.isEmpty else {
@@ -54,7 +55,8 @@ final class PGInsertBatch: Sendable {
             }
             let count = min(Self.limit, state.waiting.count)
             defer { state.waiting.removeFirst(count) }
-            return Array(state.waiting.prefix(count))
+            // Row locks in one order, the revocations' (OAuthCore's `GrantLockOrder`): no deadlock between them.
+            return state.waiting.prefix(count).sorted { $0.statement.locks.utf8.lexicographicallyPrecedes($1.statement.locks.utf8) }
         }
     }
 }

@@ -9,7 +9,7 @@ extension PostgresStorage {
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
         let (sql, values) = try Self.insertWhileLiveLockingStatement(token, refreshHash, now)
         if let pinned { return try pinned.query(sql, values).changed == 1 }
-        let changed = try await insertBatch.run(PGStatement(sql, values)) { statements in
+        let changed = try await insertBatch.run(PGStatement(sql, values, locks: token.grantID)) { statements in
             do { return try pool.with { $0.batch(statements) } } catch { return statements.map { _ in .failure(error) } }
         }
         return changed == 1

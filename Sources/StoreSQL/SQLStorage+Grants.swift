@@ -106,7 +106,7 @@ extension SQLStorage {
             ) {
                 try $0.text(0)
             }
-            for grant in grants { _ = try Self.revokeGrant(grant, at: time, in: db) }
+            for grant in GrantLockOrder.sorted(grants) { _ = try Self.revokeGrant(grant, at: time, in: db) }
             return true
         }
     }

@@ -63,11 +63,44 @@ import Testing
         #expect(try authenticate("later", Self.secret, store, cache).get() == "later")
     }
 
+    /// A client deleted (and forgotten) while another request was reading it is not cached by that read.
+    @Test func aReadRacingAForgetDoesNotBringTheClientBack() throws {
+        let store = try storeWith("app")
+        let fail = FailSwitch()
+        let failing = FailingStorage(inner: store, fail: fail)
+        let cache = ClientCache(seconds: 60)
+        fail.afterClientRead.withLock { hook in
+            hook = {
+                _ = try store.deleteClient(id: "app", at: Date())
+                cache.forget(id: "app")
+            }
+        }
+        let basic = "Basic " + Data("app:\(Self.secret)".utf8).base64EncodedString()
+        let first = try ClientAuthenticator(storage: failing, cache: cache)
+            .authenticate(FormParameters(), authorization: basic)
+        #expect(first.client.id == "app", "the read that began before the delete still answers")
+        fail.afterClientRead.withLock { $0 = nil }
+        #expect(throws: OAuthError.self) {
+            try ClientAuthenticator(storage: failing, cache: cache).authenticate(FormParameters(), authorization: basic)
+        }
+    }
+
     /// Ids are protocol values: the Kelvin sign U+212A is another client than `K`, cached or not.
     @Test func idsAreToldApartByBytes() throws {
         let store = try storeWith("K")
         let cache = ClientCache(seconds: 60)
         #expect(try authenticate("K", Self.secret, store, cache).get() == "K")
         #expect(throws: OAuthError.self) { try authenticate("\u{212A}", Self.secret, store, cache).get() }
+    }
+}
+
+/// Grants revoked together go in one order, the byte order PostgreSQL's group commit locks them in.
+@Suite struct GrantLockOrderTests {
+    @Test func byteOrderOfTheIds() {
+        #expect(GrantLockOrder.sorted(["b", "a", "\u{212A}", "K", "a0"]) == ["K", "a", "a0", "b", "\u{212A}"])
+        let grants = ["g2", "g10", "g1"].map {
+            Grant(id: $0, accountID: "acct", clientID: "c", scope: [], createdAt: Date())
+        }
+        #expect(GrantLockOrder.sorted(grants).map(\.id) == ["g1", "g10", "g2"])
     }
 }

@@ -91,6 +91,21 @@ import Testing
         #expect(await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", successor)]).status == 200)
     }
 
+    /// A refused scope must not rotate the token: the same refresh token still works after the grace period.
+    @Test func aWiderScopeIsRefusedWithoutRotatingTheToken() async throws {
+        let f = try Fixture()
+        let first = try await rotatingTokens(f)
+        for scope in ["openid email phone", ""] {
+            let wider = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first), ("scope", scope)])
+            #expect(wider.error == "invalid_scope", "scope \(scope)")
+        }
+        #expect(try f.memory.token(hash: OpaqueToken.hash(first))?.rotatedAt == nil, "nothing was rotated")
+        f.clock.advance(by: 3600)
+        let later = await refresh(f, [("grant_type", "refresh_token"), ("refresh_token", first)])
+        #expect(later.status == 200, "the grant was not revoked as a reuse")
+        #expect(later.string("refresh_token") != nil)
+    }
+
     @Test func rotatedTokenReusedAfterGracePeriodRevokesTheGrant() async throws {
         let f = try Fixture()
         let first = try await rotatingTokens(f)

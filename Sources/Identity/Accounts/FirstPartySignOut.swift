@@ -10,7 +10,8 @@ enum FirstPartySignOut {
     static func run(accountID: String, in tx: any Storage, at now: Date) throws -> Int {
         try tx.deleteSessions(accountID: accountID)
         var ended = 0
-        for grant in try tx.activeGrants(accountID: accountID) where try tx.client(id: grant.clientID)?.firstParty == true {
+        for grant in GrantLockOrder.sorted(try tx.activeGrants(accountID: accountID))
+        where try tx.client(id: grant.clientID)?.firstParty == true {
             if try tx.revokeGrant(id: grant.id, at: now) { ended += 1 }
         }
         return ended

@@ -78,7 +78,9 @@ public struct ClientAuthenticator: Sendable {
         // A cached client (ClientCache) is not read again; `lookup` runs only on a miss.
         let found = try OAuthError.mapping { try cache.client(id: id) { try lookup(id) } }
         guard let client = found else {
-            // Same answer as a wrong secret; hash anyway so timing says nothing about existence.
+            // Same answer as a wrong secret, and the secret is hashed either way. (A client id recently
+            // authenticated answers without a store read, so timing can tell such an id exists; client ids
+            // are not secrets, and the secret check is the same.)
             _ = ClientSecret.matches(secret ?? "", storedHash: "")
             throw .invalidClient(detail: "unknown client", basic: basic)
         }

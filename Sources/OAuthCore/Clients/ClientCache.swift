@@ -13,8 +13,14 @@ public final class ClientCache: Sendable {
         var expires: ContinuousClock.Instant
     }
 
-    /// Keyed by the id's UTF-8 bytes: ids are protocol values, compared as bytes.
-    private let entries = Mutex<[[UInt8]: Entry]>([:])
+    private struct Table {
+        /// Keyed by the id's UTF-8 bytes: ids are protocol values, compared as bytes.
+        var entries: [[UInt8]: Entry] = [:]
+        /// Bumped by `forget`: a load that began before a forget does not store what it read.
+        var generation = 0
+    }
+
+    private let table = Mutex(Table())
     private let lifetime: Duration
     /// A bound on memory whatever ids are presented: past it the cache starts over.
     static let capacity = 1024
@@ -29,11 +35,14 @@ public final class ClientCache: Sendable {
         guard lifetime > .zero else { return try load() }
         let key = Array(id.utf8)
         let now = ContinuousClock.now
-        if let hit = entries.withLock({ $0[key] }), hit.expires > now { return hit.client }
+        let (hit, generation) = table.withLock { ($0.entries[key], $0.generation) }
+        if let hit, hit.expires > now { return hit.client }
         guard let client = try load() else { return nil }
-        entries.withLock { table in
-            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = Entry(client: client, expires: now + lifetime)
+        table.withLock { table in
+            // A client forgotten while it was being read (deleted meanwhile) is not brought back.
+            guard table.generation == generation else { return }
+            if table.entries.count >= Self.capacity { table.entries.removeAll(keepingCapacity: true) }
+            table.entries[key] = Entry(client: client, expires: now + lifetime)
         }
         return client
     }
@@ -41,6 +50,9 @@ public final class ClientCache: Sendable {
     /// Drops `id` (a client changed or deleted here).
     public func forget(id: String) {
         let key = Array(id.utf8)
-        entries.withLock { _ = $0.removeValue(forKey: key) }
+        table.withLock { table in
+            table.entries.removeValue(forKey: key)
+            table.generation += 1
+        }
     }
 }

@@ -15,9 +15,12 @@ struct RefreshTokenGrant: TokenGrant {
         let issued = try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
             let live = try live(token, client, storage, now)
+            // The scope is checked before rotation writes anything: a refused scope must not rotate the
+            // token (a refusal commits what was written before it, `committingRefusals`).
+            let subject = try subject(live.record, client, request)
             let choice = try rotation(token, live.record, client, storage, now, environment)
             return try TokenIssuer(environment: environment, storage: storage).respond(
-                try subject(live.record, client, request), for: client, refreshToken: choice, account: live.account)
+                subject, for: client, refreshToken: choice, account: live.account)
         }
         return try issued.response(environment)
     }

@@ -8,6 +8,9 @@ final class FailSwitch: Sendable {
     /// Runs just before the token path's conditional insert, as a change committed between a refresh's
     /// read and its write would (RefreshRaceTests); it may also turn the switch on.
     let beforeConditionalInsert = Mutex<(@Sendable () throws -> Void)?>(nil)
+    /// Runs after a client was read, before it is returned, as a change committed meanwhile would
+    /// (ClientCacheTests).
+    let afterClientRead = Mutex<(@Sendable () throws -> Void)?>(nil)
     /// The records that insert was asked to write, written or not.
     let conditionalInserts = Mutex<[TokenRecord]>([])
     func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
@@ -28,7 +31,13 @@ struct FailingStorage: Storage {
     }
     func ping() throws { try run { try inner.ping() } }
     func insertClient(_ client: Client) throws { try run { try inner.insertClient(client) } }
-    func client(id: String) throws -> Client? { try run { try inner.client(id: id) } }
+    func client(id: String) throws -> Client? {
+        try run {
+            let client = try inner.client(id: id)
+            try fail.afterClientRead.withLock { $0 }?()
+            return client
+        }
+    }
     func listClients() throws -> [Client] { try run { try inner.listClients() } }
     func deleteClient(id: String, at time: Date) throws -> Bool {
         try run { try inner.deleteClient(id: id, at: time) }
