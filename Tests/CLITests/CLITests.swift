@@ -44,6 +44,37 @@ import Testing
         #expect(try cli.run(["client", "add", "--id", "f", "--name", "F", "--resource-server"]).status == 0)
     }
 
+    /// http:// only for a loopback host: an IPv4 literal in 127/8, ::1 or localhost; a name that merely
+    /// starts with "127." is a public host (redirect URIs and, by the same rule, the issuer).
+    @Test(arguments: ["http://127.evil.example/cb", "http://127.0.0.1.nip.io/cb", "http://127.0.0.256/cb",
+                      "http://127.0.0/cb", "http://localhost.evil.example/cb"])
+    func httpRedirectURIsNeedARealLoopbackHost(uri: String) throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["client", "add", "--id", "h", "--name", "H", "--redirect-uri", uri])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("allowed only for a loopback host"), "\(result.stderr)")
+    }
+
+    @Test func loopbackRedirectURIsMayUseHTTP() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        for (id, uri) in [("a", "http://127.0.0.1:8080/cb"), ("b", "http://127.1.2.3/cb"), ("c", "http://[::1]:9/cb"),
+                          ("d", "http://localhost/cb")] {
+            let result = try cli.run(["client", "add", "--id", id, "--name", id, "--redirect-uri", uri])
+            #expect(result.status == 0, "\(uri): \(result.stderr)")
+        }
+    }
+
+    @Test func anIssuerOnAHostNamedLike127IsNotLoopback() throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        cli.environment["ACCOUNTLINK_ISSUER"] = "http://127.evil.example"
+        let result = try cli.run(["client", "list"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("ACCOUNTLINK_ISSUER"), "\(result.stderr)")
+    }
+
     @Test func badConfigurationNamesTheKey() throws {
         var cli = try CLIRunner()
         defer { cli.cleanUp() }
