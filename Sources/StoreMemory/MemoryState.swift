@@ -31,6 +31,12 @@ struct MemoryState: Sendable {
     var outbox: [String: OutboxMail] = [:]
     var outboxOrder: [String] = []
 
+    /// One insert for both token writes (a plain one and the token path's conditional one).
+    mutating func insertToken(_ token: TokenRecord) throws {
+        guard tokens[token.hash] == nil else { throw StoreError.conflict("token exists") }
+        tokens[token.hash] = token
+    }
+
     mutating func revokeGrant(id: String, at time: Date) -> Bool {
         guard var grant = grants[id], grant.revokedAt == nil else { return false }
         grant.revokedAt = time

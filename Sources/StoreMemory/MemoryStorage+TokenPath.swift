@@ -9,8 +9,7 @@ extension MemoryStorage {
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
         try access { state in
             guard Self.live(refreshHash, now, state) != nil else { return false }
-            guard state.tokens[token.hash] == nil else { throw StoreError.conflict("token exists") }
-            state.tokens[token.hash] = token
+            try state.insertToken(token)
             return true
         }
     }

@@ -45,10 +45,7 @@ extension MemoryStorage {
     }
 
     public func insertToken(_ token: TokenRecord) throws {
-        try access { state in
-            guard state.tokens[token.hash] == nil else { throw StoreError.conflict("token exists") }
-            state.tokens[token.hash] = token
-        }
+        try access { try $0.insertToken(token) }
     }
 
     public func token(hash: String) throws -> TokenRecord? { try access { $0.tokens[hash] } }

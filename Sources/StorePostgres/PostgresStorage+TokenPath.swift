@@ -7,7 +7,7 @@ extension PostgresStorage {
     /// others waiting (PGInsertBatch): one round trip and one WAL flush for many refreshes. Inside a
     /// transaction view it runs at once on the transaction's connection.
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
-        let (sql, values) = try Self.insertWhileLiveLockingStatement(token, refreshHash, now)
+        let (sql, values) = try Self.insertWhileLiveLocking(token, refreshHash, now)
         if let pinned { return try pinned.query(sql, values).changed == 1 }
         let changed = try await insertBatch.run(PGStatement(sql, values, locks: token.grantID)) { statements in
             do { return try pool.with { $0.batch(statements) } } catch { return statements.map { _ in .failure(error) } }

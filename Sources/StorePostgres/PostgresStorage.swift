@@ -142,9 +142,6 @@ extension PGConnection: SQLConnection {
     /// The BIGSERIAL column of `accounts` and `grants` that records insertion order.
     var insertionOrder: String { "seq" }
 
-    /// Each pooled connection writes in its own transaction, side by side.
-    var writesConcurrently: Bool { true }
-
     /// Rows changed by one statement.
     @discardableResult
     func run(_ sql: String, _ parameters: [SQLValue]) throws -> Int { try query(sql, parameters).changed }

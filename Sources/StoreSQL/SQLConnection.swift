@@ -10,11 +10,6 @@ package protocol SQLConnection {
     /// insertion: SQLite's `rowid`, PostgreSQL's `seq`.
     var insertionOrder: String { get }
 
-    /// Whether two connections may write at the same time (PostgreSQL); then a statement that checks
-    /// rows before it writes must lock them (`FOR SHARE`). SQLite's one writer runs one at a time. No
-    /// default: a new connection type has to say it.
-    var writesConcurrently: Bool { get }
-
     /// Runs one parameterised statement; returns the number of rows it changed.
     @discardableResult
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int

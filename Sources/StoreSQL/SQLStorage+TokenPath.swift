@@ -11,39 +11,32 @@ extension SQLStorage {
         .first
     }
 
-    /// The check and the write cannot be separated by a revocation. SQLite runs them under its writer
-    /// lock (`insertWhileLive`). PostgreSQL runs one `INSERT … SELECT … WHERE EXISTS` and reads a
-    /// snapshot, which does not show a revocation still in progress, so the check locks the grant's row
-    /// (`FOR SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
-    /// revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
-    /// later statement, a later snapshot) then revokes the new token too.
-    /// (SQLiteStorage has its own: the check must run on the writer's connection, not a reader.)
-    public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
-        let statement = try Self.insertWhileLive(token, refreshHash, now)
-        return try access { try statement($0) }
-    }
-
-    /// The statement(s) of `insertToken(_:whileLive:at:)`, for a backend that runs them its own way
-    /// (SQLite queues them for its group commit, on its one writer connection).
+    /// `insertToken(_:whileLive:at:)`: the check and the write cannot be separated by a revocation.
+    /// Each backend sends it its own way, in its group commit: SQLite runs `insertWhileLive` on its one
+    /// writer connection; PostgreSQL sends `insertWhileLiveLocking`.
+    ///
+    /// SQLite: one writer at a time, so a check and then a plain INSERT cannot be interleaved with a
+    /// revocation; and an INSERT that reads its own table (`INSERT … SELECT … FROM tokens`) would build a
+    /// temporary table every time.
     package static func insertWhileLive(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
         -> @Sendable (any SQLConnection) throws -> Bool
     {
         let values = tokenValues(token, scope: try .strings(token.scope))
         let check: [SQLValue] = [.text(refreshHash), .date(now)]
         return { db in
-            if db.writesConcurrently { return try db.run(insertWhileLiveLockingSQL, values + check) == 1 }
-            // SQLite: one writer at a time, so a check and then a plain INSERT on the writer's connection
-            // cannot be interleaved with a revocation; and an INSERT that reads its own table (`INSERT …
-            // SELECT … FROM tokens`) would build a temporary table every time.
-            guard try !db.query(liveCheckSQL, check, { _ in true }).isEmpty else { return false }
+            guard try !db.query("SELECT 1 \(liveFrom(hash: "$1", now: "$2"))", check, { _ in true }).isEmpty
+            else { return false }
             try db.run(insertTokenSQL, values)
             return true
         }
     }
 
-    /// PostgreSQL's statement (the locking form) and its values, one row changed when written, to send
-    /// several in one round trip (StorePostgres/PGInsertBatch.swift: group commit).
-    package static func insertWhileLiveLockingStatement(_ token: TokenRecord, _ refreshHash: String, _ now: Date)
+    /// PostgreSQL's one statement and its values; one row changed when written. It reads a snapshot,
+    /// which does not show a revocation still in progress, so the check locks the grant's row (`FOR
+    /// SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
+    /// revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
+    /// later statement, a later snapshot) then revokes the new token too.
+    package static func insertWhileLiveLocking(_ token: TokenRecord, _ refreshHash: String, _ now: Date)
         throws -> (sql: String, values: [SQLValue])
     {
         (insertWhileLiveLockingSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
@@ -52,32 +45,26 @@ extension SQLStorage {
 
 /// The token columns then the account columns, for the token under $1 live at $2.
 private let liveTokenSQL = """
-    SELECT \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account))
-    FROM tokens t JOIN accounts a ON a.id = t.account_id
-    WHERE t.hash = $1 \(liveCondition(now: "$2"))
-    """
-
-/// The refresh token under $1 is live at $2 (one row) or not (none).
-private let liveCheckSQL = """
-    SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id
-    WHERE t.hash = $1 \(liveCondition(now: "$2"))
+    SELECT \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account)) \(liveFrom(hash: "$1", now: "$2"))
     """
 
 /// The check also locks the grant's row, and finds it unrevoked after waiting for a writer of it.
-private let insertWhileLiveLockingSQL = insertWhileLive(check: """
-    SELECT 1 FROM tokens t JOIN accounts a ON a.id = t.account_id JOIN grants g ON g.id = t.grant_id
-    WHERE t.hash = $12 \(liveCondition(now: "$13")) AND g.revoked_at IS NULL
-    FOR SHARE OF g
-    """)
-
 /// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
-private func insertWhileLive(check: String) -> String {
-    """
+private let insertWhileLiveLockingSQL = """
     INSERT INTO tokens (\(Columns.token))
     SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), CAST($5 AS TEXT),
            CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), CAST($9 AS BIGINT), CAST($10 AS BIGINT),
            CAST($11 AS BIGINT)
-    WHERE EXISTS (\(check))
+    WHERE EXISTS (
+        SELECT 1 \(liveFrom(hash: "$12", now: "$13")) AND g.revoked_at IS NULL FOR SHARE OF g)
+    """
+
+/// The one place the live rule is said in SQL for one token: the token under `hash` joined to its
+/// account (`a`) and grant (`g`), live by `liveCondition`.
+private func liveFrom(hash: String, now: String) -> String {
+    """
+    FROM tokens t JOIN accounts a ON a.id = t.account_id JOIN grants g ON g.id = t.grant_id
+    WHERE t.hash = \(hash) \(liveCondition(now: now))
     """
 }
 

@@ -44,9 +44,6 @@ final class SQLiteConnection: SQLConnection {
     /// Accounts and grants have no `seq` column here: their implicit rowid is the insertion order.
     let insertionOrder = "rowid"
 
-    /// One writer connection per database, behind its lock.
-    let writesConcurrently = false
-
     /// Runs one parameterised statement; returns the number of rows it changed.
     @discardableResult
     func run(_ sql: String, _ parameters: [SQLValue]) throws -> Int {

@@ -50,7 +50,6 @@ struct SQLiteRoutedConnection: SQLConnection {
     let alone: ((SQLiteConnection) throws -> Void) throws -> Void
 
     var insertionOrder: String { "rowid" }
-    var writesConcurrently: Bool { false }
 
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         var changed = 0

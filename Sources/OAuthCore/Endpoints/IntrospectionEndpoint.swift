@@ -24,7 +24,9 @@ public struct IntrospectionEndpoint: Sendable {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
-        let (client, presented) = try authenticate(request)
+        // Our opaque tokens (a known prefix) are hashed once, and read with the client when it is not cached.
+        let hash = request.parameters["token"].flatMap { OpaqueToken.kind(of: $0) == nil ? nil : OpaqueToken.hash($0) }
+        let (client, presented) = try authenticate(request, hash)
         // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
         guard !client.isPublic else {
             throw OAuthError.invalidClient("introspection needs a confidential client")
@@ -32,9 +34,9 @@ public struct IntrospectionEndpoint: Sendable {
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")
         }
-        // Our opaque tokens (a known prefix) were read with the client; only other strings may be a JWS.
-        if OpaqueToken.kind(of: token) == nil, let signed = signedTokenIntrospection(token, client) { return signed }
-        let found = try presented ?? activeRecord(token)
+        // Only strings without our prefix may be a JWS.
+        if hash == nil, let signed = signedTokenIntrospection(token, client) { return signed }
+        let found = try presented ?? activeRecord(hash ?? OpaqueToken.hash(token))
         guard let record = found, record.clientID.sameBytes(client.id) || client.resourceServer else {
             return .object(["active": .bool(false)])
         }
@@ -50,19 +52,18 @@ public struct IntrospectionEndpoint: Sendable {
     }
 
     /// The client, and our opaque token when read in the same query (`.some(nil)`: not live; nil: not read).
-    private func authenticate(_ request: TokenRequest) throws -> (Client, TokenRecord??) {
+    private func authenticate(_ request: TokenRequest, _ hash: String?) throws -> (Client, TokenRecord??) {
         let authenticator = ClientAuthenticator(environment: environment)
-        guard let token = request.parameters["token"], OpaqueToken.kind(of: token) != nil else {
+        guard let hash else {
             return (try authenticator.authenticate(request.parameters, authorization: request.authorization).client, nil)
         }
         let (client, live) = try authenticator.authenticate(
-            request.parameters, authorization: request.authorization, presenting: OpaqueToken.hash(token),
-            at: environment.clock.now())
+            request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
         return (client.client, live.map { $0?.record })
     }
 
-    private func activeRecord(_ token: String) throws -> TokenRecord? {
+    private func activeRecord(_ hash: String) throws -> TokenRecord? {
         // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-        try environment.storage.liveToken(hash: OpaqueToken.hash(token), at: environment.clock.now())?.record
+        try environment.storage.liveToken(hash: hash, at: environment.clock.now())?.record
     }
 }

@@ -14,11 +14,11 @@ struct RefreshTokenGrant: TokenGrant {
         guard client.rotateRefreshTokens else { return try await unrotated(token, request, client, environment) }
         let issued = try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
-            let live = try live(token, client, storage, now)
+            let live = try live(OpaqueToken.hash(token), client, storage, now)
             // The scope is checked before rotation writes anything: a refused scope must not rotate the
             // token (a refusal commits what was written before it, `committingRefusals`).
             let subject = try subject(live.record, client, request)
-            let choice = try rotation(token, live.record, client, storage, now, environment)
+            let choice = try rotation(live.record, client, storage, now, environment)
             return try TokenIssuer(environment: environment, storage: storage).respond(
                 subject, for: client, refreshToken: choice, account: live.account)
         }
@@ -32,9 +32,12 @@ struct RefreshTokenGrant: TokenGrant {
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
         let storage = environment.storage
-        let live = try live(token, client, storage, environment.clock.now(), readAhead: request.presented)
+        // Hashed once: by the endpoint when it read the token with the client, else here.
+        let hash = request.presented?.hash ?? OpaqueToken.hash(token)
+        let live = try live(hash, client, storage, environment.clock.now(), readAhead: request.presented)
         return try await TokenIssuer(environment: environment, storage: storage).refreshed(
-            try subject(live.record, client, request), for: client, refreshToken: token, account: live.account
+            try subject(live.record, client, request), for: client, refreshToken: token, hash: live.record.hash,
+            account: live.account
         ).response(environment)
     }
 
@@ -56,10 +59,9 @@ struct RefreshTokenGrant: TokenGrant {
     /// Issued to this client, unrevoked, unexpired, of an active account (one query, or none when the
     /// endpoint read it with the client: `readAhead`).
     private func live(
-        _ token: String, _ client: Client, _ storage: any Storage, _ now: Date,
+        _ hash: String, _ client: Client, _ storage: any Storage, _ now: Date,
         readAhead: (hash: String, token: LiveToken?)? = nil
     ) throws -> LiveToken {
-        let hash = OpaqueToken.hash(token)
         let found =
             if let readAhead, readAhead.hash.sameBytes(hash) { readAhead.token } else {
                 try storage.liveToken(hash: hash, at: now)
@@ -89,10 +91,8 @@ struct RefreshTokenGrant: TokenGrant {
     /// to fork the family (a replayed token), and the grant is revoked too. Google keeps only one
     /// answer of its concurrent refreshes, so only one child is ever used.
     private func rotation(
-        _ token: String, _ record: TokenRecord, _ client: Client, _ storage: any Storage,
-        _ now: Date, _ environment: OAuthEnvironment
+        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
     ) throws -> TokenIssuer.RefreshChoice {
-        guard client.rotateRefreshTokens else { return .same(token) }
         guard try storage.useRefreshToken(hash: record.hash, at: now) else {
             try revokeFamily(record, client, storage, now, environment, "a second child of one refresh token used")
         }

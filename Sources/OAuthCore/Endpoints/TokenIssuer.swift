@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Issues the tokens of a successful grant and builds the RFC 6749 §5.1 response.
 struct TokenIssuer {
@@ -20,11 +21,12 @@ struct TokenIssuer {
 
     /// A refresh without rotation: only the access token is new, and it is written only while the
     /// presented refresh token is live (`TokenService.issueAccessToken(for:whileLive:in:)`).
-    func refreshed(_ subject: TokenService.Subject, for client: Client, refreshToken: String, account: Account)
-        async throws -> Issued
-    {
+    /// `hash`: the refresh token's stored hash (already computed by the caller).
+    func refreshed(
+        _ subject: TokenService.Subject, for client: Client, refreshToken: String, hash: String, account: Account
+    ) async throws -> Issued {
         let access = try await TokenService(environment: environment)
-            .issueAccessToken(for: subject, whileLive: OpaqueToken.hash(refreshToken), in: storage)
+            .issueAccessToken(for: subject, whileLive: hash, in: storage)
         return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
                           account: account)
     }
@@ -53,7 +55,7 @@ struct TokenIssuer {
             body["refresh_token"] = .string(child)
         }
         var idToken: Issued.IDTokenInput?
-        if subject.scope.contains("openid"), let account = try account ?? storage.account(id: subject.accountID) {
+        if subject.scope.containsBytes("openid"), let account = try account ?? storage.account(id: subject.accountID) {
             idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access,
                                           algorithm: client.idTokenSignedResponseAlg)
         }

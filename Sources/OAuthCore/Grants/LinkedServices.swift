@@ -32,7 +32,7 @@ public struct LinkedServices: Sendable {
             var services: [LinkedService] = []
             for grant in try environment.storage.activeGrants(accountID: accountID) {
                 if let index = services.firstIndex(where: { $0.clientID.sameBytes(grant.clientID) }) {
-                    services[index].scope += grant.scope.filter { !services[index].scope.contains($0) }
+                    services[index].scope += grant.scope.filter { !services[index].scope.containsBytes($0) }
                     continue
                 }
                 services.append(LinkedService(
