@@ -1,4 +1,5 @@
 import Foundation
+import StorePostgres
 
 /// The whole configuration as one validated, immutable value (docs/architecture.md rule 8), loaded once from
 /// the JSON file, the environment and the flags (flags win, then the environment, then the file), with
@@ -92,7 +93,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Issue 16: connections (and threads calling libpq) per instance with PostgreSQL
     /// (`ACCOUNTLINK_POSTGRES_POOL_SIZE`; PostgresStorage.defaultPoolSize).
-    public var postgresPoolSize = 8
+    public var postgresPoolSize = PostgresStorage.defaultPoolSize
     /// Seconds a rotated refresh token is kept so that its reuse revokes the grant
     /// (`ACCOUNTLINK_REFRESH_REUSE_WINDOW`; RefreshHistoryStore).
     public var refreshReuseWindow = ServerConfiguration.defaultRefreshReuseWindow

@@ -8,6 +8,4 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
-
-    static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
 }

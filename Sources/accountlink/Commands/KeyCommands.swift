@@ -1,6 +1,7 @@
 import AccountLinkServer
 import Foundation
 import JOSE
+import Support
 
 enum KeysListCommand: Command {
     static let path = ["keys", "list"]
@@ -29,8 +30,8 @@ enum KeysListCommand: Command {
         let views = try runtime.storage.signingKeys().map { key in
             View(kid: key.kid, alg: key.algorithm,
                  state: key.retiredAt == nil ? "active" : (key.removeAfter.map { $0 > now } ?? true) ? "retired" : "expired",
-                 created_at: JSONOutput.timestamp(key.createdAt), retired_at: key.retiredAt.map(JSONOutput.timestamp),
-                 unpublished_after: key.removeAfter.map(JSONOutput.timestamp))
+                 created_at: RFC3339.string(key.createdAt), retired_at: key.retiredAt.map(RFC3339.string),
+                 unpublished_after: key.removeAfter.map(RFC3339.string))
         }
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(views))

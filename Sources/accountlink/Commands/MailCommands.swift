@@ -1,6 +1,7 @@
 import AccountLinkServer
 import Foundation
 import OAuthCore
+import Support
 
 enum MailListCommand: Command {
     static let path = ["mail", "list"]
@@ -34,7 +35,7 @@ enum MailListCommand: Command {
         let views = mails.map {
             View(id: $0.id, kind: $0.kind, account_id: $0.accountID, to: $0.recipient, subject: $0.subject,
                  status: $0.status.rawValue, attempts: $0.attempts, last_outcome: $0.lastOutcome,
-                 created_at: JSONOutput.timestamp($0.createdAt), sent_at: $0.sentAt.map(JSONOutput.timestamp),
+                 created_at: RFC3339.string($0.createdAt), sent_at: $0.sentAt.map(RFC3339.string),
                  text: $0.textBody)
         }
         if arguments.flag("json") {
