@@ -11,6 +11,11 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// One of the 16 bytes `encode` writes.
+    public static func isLowercaseDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
     public static func decode(_ text: String) -> [UInt8]? {
         let chars = Array(text.utf8)
         guard chars.count % 2 == 0 else { return nil }

@@ -6,7 +6,8 @@ import Support
 
 /// Puts COUNT tokens in the store through its bulk path (`TokenBulkStore`: one transaction, one
 /// prepared multi-row INSERT reused), as a real grant would have them: half access tokens living an
-/// hour, half refresh tokens without expiry, random 256-bit hashes (issue 16 item 1). Only the
+/// hour, half refresh tokens without expiry, issued one after another over the last half hour and keyed as
+/// the server keys them (`OpaqueToken.hash`: the issue time, then the hash; issue 16 item 1). Only the
 /// insert is timed.
 struct TokenSeeder {
     let storage: any Storage
@@ -28,14 +29,16 @@ struct TokenSeeder {
         else { throw BenchFailure("no active grant of \(email) to \(clientID): sign in once first") }
         let now = Date()
         let random = SystemRandom()
-        // Sorted, the rows go into the hash B-tree left to right instead of at random pages
-        // (the usual way to bulk-load an index); the hashes stay uniformly random.
-        let hashes = (0..<count).map { _ in Base64URL.encode(random.bytes(32)) }.sorted()
-        let records = hashes.indices.lazy.map { index in
-            TokenRecord(
-                hash: hashes[index], kind: index % 2 == 0 ? .access : .refresh,
-                grantID: grant.id, clientID: clientID, accountID: account.id, scope: grant.scope, authTime: now,
-                createdAt: now, expiresAt: index % 2 == 0 ? now.addingTimeInterval(3600) : nil)
+        let step = 1800.0 / Double(max(count, 1))  // none expires during a bench
+        // Issued in time order, so the keys arrive sorted, as the server writes them.
+        let records = (0..<count).lazy.map { index in
+            let kind: TokenRecord.Kind = index % 2 == 0 ? .access : .refresh
+            let issued = now.addingTimeInterval(-step * Double(count - index))
+            let token = OpaqueToken.generate(kind == .access ? .access : .refresh, at: issued, random: random)
+            return TokenRecord(
+                hash: OpaqueToken.hash(token), kind: kind, grantID: grant.id, clientID: clientID,
+                accountID: account.id, scope: grant.scope, authTime: issued, createdAt: issued,
+                expiresAt: kind == .access ? issued.addingTimeInterval(3600) : nil)
         }
         let started = ContinuousClock.now
         try storage.insertTokens(records)

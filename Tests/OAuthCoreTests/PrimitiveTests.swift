@@ -36,6 +36,59 @@ import Testing
         #expect(OpaqueToken.hash(token) != token)
     }
 
+    @Test(arguments: OpaqueToken.Kind.allCases.filter(\.carriesSelector))
+    func accessAndRefreshTokensCarry256BitsAfterTheirIssueTime(kind: OpaqueToken.Kind) async throws {
+        let issued = Date(timeIntervalSince1970: 1_796_342_400.123_9)  // 2026-12-04T00:00:00.123Z
+        let token = OpaqueToken.generate(kind, at: issued, random: SeededRandom(seed: 7))
+        #expect(token.hasPrefix(kind.rawValue))
+        #expect(token.utf8.dropFirst(4).prefix(12).elementsEqual("01a23e59c47b".utf8))  // 1_796_342_400_123 ms
+        #expect(try Base64URL.decode(token.dropFirst(16)).count == 32)
+        #expect(OpaqueToken.kind(of: token) == kind)
+        let digest = Base64URL.encode(SHA256.hash(token))
+        #expect(Array(OpaqueToken.hash(token).utf8) == Array(("~01a23e59c47b" + digest).utf8))
+    }
+
+    /// The store's keys of later tokens sort after earlier ones, byte for byte, and after every key
+    /// without a selector (a plain base64url hash), so new rows go to the right edge of the B-tree.
+    @Test func selectorKeysSortByIssueTimeAfterPlainHashes() async throws {
+        let random = SeededRandom(seed: 11)
+        let times = [0.0, 0.001, 0.999, 1, 86_400, 1_796_342_400, 1_796_342_400.001, 253_402_300_799]
+        let keys = times.map { OpaqueToken.hash(OpaqueToken.generate(.access, at: Date(timeIntervalSince1970: $0), random: random)) }
+        for (earlier, later) in zip(keys, keys.dropFirst()) {
+            #expect(earlier.utf8.lexicographicallyPrecedes(later.utf8))
+        }
+        let plain = (0..<64).map { _ in OpaqueToken.hash(OpaqueToken.generate(.code, random: random)) }
+        #expect(plain.allSatisfy { $0.utf8.lexicographicallyPrecedes(keys[0].utf8) })
+        #expect(OpaqueToken.generate(.access, at: Date(timeIntervalSince1970: -5), random: random).utf8
+            .dropFirst(4).prefix(12).elementsEqual("000000000000".utf8))
+    }
+
+    /// Only an access or refresh token of exactly the selector form gets a selector key; anything else,
+    /// including a token issued before selectors and look-alikes of other kinds, keys by its plain hash.
+    @Test func onlyTheSelectorFormGetsASelectorKey() async throws {
+        let random = SeededRandom(seed: 5)
+        let tail = random.token(byteCount: 32)
+        let plain = { (token: String) in Base64URL.encode(SHA256.hash(token)) }
+        for token in [
+            "ala_" + tail,  // issued before selectors
+            "ala_01A23E59C47B" + tail,  // uppercase hex is not the selector form
+            "ala_01a23e59c47g" + tail,
+            "ala_01a23e59c47b" + tail + "x",
+            "ala_01a23e59c47b" + tail.dropLast(),
+            "alc_01a23e59c47b" + tail,  // a code, a session, a secret never carry one
+            "als_01a23e59c47b" + tail,
+            "alk_01a23e59c47b" + tail,
+            "xyz_01a23e59c47b" + tail,
+            "ala_01a23e59c4\u{E9}" + tail,  // 12 bytes, one of them not hex
+        ] {
+            #expect(Array(OpaqueToken.hash(token).utf8) == Array(plain(token).utf8), "\(token)")
+        }
+        let token = "alr_01a23e59c47b" + tail
+        #expect(OpaqueToken.hash(token).hasPrefix("~01a23e59c47b"))
+        // Another selector with the same random part is another key: the selector is bound to the hash.
+        #expect(OpaqueToken.hash("alr_01a23e59c47c" + tail) != OpaqueToken.hash(token))
+    }
+
     @Test func clientSecretHashMatchesInConstantTimeHelper() async {
         let secret = ClientSecret.generate(SeededRandom(seed: 3))
         #expect(ClientSecret.isAcceptable(secret))

@@ -67,8 +67,8 @@ public struct TokenService: Sendable {
     private func newToken(_ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?)
         -> (String, TokenRecord)
     {
-        let token = OpaqueToken.generate(kind == .access ? .access : .refresh, random: environment.random)
         let now = environment.clock.now()
+        let token = OpaqueToken.generate(kind == .access ? .access : .refresh, at: now, random: environment.random)
         let record = TokenRecord(
             hash: OpaqueToken.hash(token), kind: kind, grantID: subject.grantID, clientID: subject.clientID,
             accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime, createdAt: now,
