@@ -56,14 +56,15 @@ private let insertWhileLiveLockingSQL = """
            CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), CAST($9 AS BIGINT), CAST($10 AS BIGINT),
            CAST($11 AS BIGINT)
     WHERE EXISTS (
-        SELECT 1 \(liveFrom(hash: "$12", now: "$13")) AND g.revoked_at IS NULL FOR SHARE OF g)
+        SELECT 1 \(liveFrom(hash: "$12", now: "$13", grant: true)) AND g.revoked_at IS NULL FOR SHARE OF g)
     """
 
 /// The one place the live rule is said in SQL for one token: the token under `hash` joined to its
-/// account (`a`) and grant (`g`), live by `liveCondition`.
-private func liveFrom(hash: String, now: String) -> String {
+/// account (`a`), live by `liveCondition`; with `grant`, also to its grant (`g`), for a check that locks
+/// it. A read needs no grant: revoking a grant revokes its tokens in the same transaction.
+private func liveFrom(hash: String, now: String, grant: Bool = false) -> String {
     """
-    FROM tokens t JOIN accounts a ON a.id = t.account_id JOIN grants g ON g.id = t.grant_id
+    FROM tokens t JOIN accounts a ON a.id = t.account_id\(grant ? " JOIN grants g ON g.id = t.grant_id" : "")
     WHERE t.hash = \(hash) \(liveCondition(now: now))
     """
 }

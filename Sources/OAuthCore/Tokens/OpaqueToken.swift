@@ -71,18 +71,22 @@ public enum OpaqueToken {
 
     /// The selector of an access or refresh token of the selector form, read on bytes; nil otherwise.
     static func selector(of token: String) -> Substring? {
-        let bytes = token.utf8
-        guard bytes.count == prefixLength + selectorLength + randomPartLength,
-            Kind.allCases.contains(where: { $0.carriesSelector && bytes.starts(with: $0.rawValue.utf8) })
-        else { return nil }
-        let start = bytes.index(bytes.startIndex, offsetBy: prefixLength)
-        let end = bytes.index(start, offsetBy: selectorLength)
-        guard bytes[start..<end].allSatisfy({ Hex.isLowercaseDigit($0) }) else { return nil }
-        return token[start..<end]
+        var token = token
+        let isSelectorForm = token.withUTF8 { bytes in
+            guard bytes.count == prefixLength + selectorLength + randomPartLength, bytes[0] == UInt8(ascii: "a"),
+                bytes[1] == UInt8(ascii: "l"), bytes[2] == UInt8(ascii: "a") || bytes[2] == UInt8(ascii: "r"),
+                bytes[3] == UInt8(ascii: "_")
+            else { return false }
+            return bytes[prefixLength..<prefixLength + selectorLength].allSatisfy(Hex.isLowercaseDigit)
+        }
+        guard isSelectorForm else { return nil }
+        let start = token.utf8.index(token.utf8.startIndex, offsetBy: prefixLength)
+        return token[start..<token.utf8.index(start, offsetBy: selectorLength)]
     }
 }
 
 extension OpaqueToken.Kind {
     /// Access and refresh tokens carry their issue time (the selector); the other kinds are few.
+    /// `selector(of:)` reads their prefixes, `ala_` and `alr_`, as bytes.
     public var carriesSelector: Bool { self == .access || self == .refresh }
 }
