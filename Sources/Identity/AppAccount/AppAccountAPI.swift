@@ -27,16 +27,18 @@ public struct AppAccountAPI: Sendable {
         self.check = check
     }
 
-    /// The access token's sign-in; only the maker's app's tokens reach the account API (Google's
-    /// tokens for the account link never do).
+    /// The access token's sign-in (FirstPartyBearer); only the maker's app's tokens reach the account
+    /// API (Google's tokens for the account link never do). RFC 6750 §3.1: `invalid_token` when the
+    /// token is missing or not live (or its account is not active), `insufficient_scope` for another client's.
     public func bearer(_ authorization: String?) throws -> TokenService.Bearer {
-        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else {
+        do {
+            return try FirstPartyBearer(environment: environment).verify(authorization)
+        } catch FirstPartyBearer.Refusal.missing {
             throw OAuthError(.invalidToken, "a Bearer access token is required")
-        }
-        let bearer = try TokenService(environment: environment).verifyAccessToken(token)
-        guard try environment.storage.client(id: bearer.record.clientID)?.firstParty == true else {
+        } catch FirstPartyBearer.Refusal.notFirstParty {
             throw OAuthError(.insufficientScope, "only the app's own tokens may use the account API")
+        } catch is FirstPartyBearer.Refusal {
+            throw OAuthError(.invalidToken, "the access token is invalid")
         }
-        return bearer
     }
 }

@@ -64,21 +64,16 @@ public struct AppFlipEndpoint: Sendable {
         return (client, redirectURI)
     }
 
-    /// cancelled: the app's token is missing, expired, revoked or not a first-party client's;
-    /// unrecoverable: the account is disabled or deleted.
+    /// The app's own token (FirstPartyBearer). cancelled: missing, expired, revoked or not a first-party
+    /// client's (the app signs in again); unrecoverable: the account is disabled or deleted.
     private func checkAppToken(_ authorization: String?) throws -> TokenService.Bearer {
-        let cancelled = OAuthError(.cancelled, "sign in to the app again")
-        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw cancelled }
-        let storage = environment.storage
-        guard let record = try storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
-            // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-            record.isUsable(at: environment.clock.now()),
-            try storage.client(id: record.clientID)?.firstParty == true
-        else { throw cancelled }
-        guard let account = try storage.account(id: record.accountID), account.status == .active else {
+        do {
+            return try FirstPartyBearer(environment: environment).verify(authorization)
+        } catch FirstPartyBearer.Refusal.accountInactive {
             throw OAuthError(.unrecoverable, "this account cannot be linked").because(.accountUnavailable)
+        } catch is FirstPartyBearer.Refusal {
+            throw OAuthError(.cancelled, "sign in to the app again")
         }
-        return TokenService.Bearer(record: record, account: account)
     }
 
     /// access_denied when the user pressed Cancel in the app.

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The one rule for a call made by the maker's own app for its signed-in person (App Flip,
+/// docs/app-flip-ios.md §2; the account API, README "The app's API"): the token comes from
+/// `Authorization: Bearer` (RFC 6750 §2.1), is a live access token (unexpired, unrevoked; a refresh
+/// token is no access token), was issued to a first-party client, and its account is active.
+/// The checks run in that order; each caller maps the `Refusal` to its own wire error.
+public struct FirstPartyBearer: Sendable {
+    public enum Refusal: Error, Equatable, Sendable {
+        /// No `Authorization: Bearer <token>`: no header, another scheme, or an empty token.
+        case missing
+        /// Unknown, expired or revoked, or not an access token.
+        case invalidToken
+        /// A live access token of a client that is not first-party (e.g. Google's, for the link).
+        case notFirstParty
+        /// A live first-party access token whose account is disabled or deleted.
+        case accountInactive
+    }
+
+    let environment: OAuthEnvironment
+
+    public init(environment: OAuthEnvironment) { self.environment = environment }
+
+    /// The token's sign-in, or a `Refusal`; a store failure is thrown as it is (a 5xx, never a refusal).
+    public func verify(_ authorization: String?) throws -> TokenService.Bearer {
+        guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw Refusal.missing }
+        let bearer: TokenService.Bearer
+        do {
+            bearer = try TokenService(environment: environment).verifyAccessToken(token)
+        } catch where error.code == .invalidToken {
+            throw try refusal(notLive: token)
+        }
+        try checkFirstParty(bearer.record)
+        return bearer
+    }
+
+    private func checkFirstParty(_ record: TokenRecord) throws {
+        guard try environment.storage.client(id: record.clientID)?.firstParty == true else {
+            throw Refusal.notFirstParty
+        }
+    }
+
+    /// Why the live read (TokenPathStore.liveToken) found nothing: a usable access token whose account
+    /// is not active, or no usable access token at all. Read only on this failure path.
+    private func refusal(notLive token: String) throws -> Refusal {
+        guard let record = try environment.storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
+            record.isUsable(at: environment.clock.now())
+        else { return .invalidToken }
+        try checkFirstParty(record)
+        return .accountInactive
+    }
+}
