@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support"]),
         .testTarget(name: "IdentityTests",
-                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "Support"]),
+                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support"]),
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),

@@ -22,17 +22,16 @@ extension AppAccountAPI {
     }
 
     /// `POST /api/account/identities/remove` with `type`: removes every method of that type, never the
-    /// last way to sign in (each removal re-checks that inside its transaction). Answers the account JSON.
+    /// last way to sign in; the check and the removal are one transaction (SignInService.removeIdentities).
+    /// Answers the account JSON.
     public func removeMethod(accountID: String, type: String) throws -> JSONValue {
         guard let provider = OAuthCore.Identity.Provider.allCases.first(where: { $0.rawValue.sameBytes(type) }) else {
             throw Refusal.noSuchMethod
         }
-        let identities = try environment.storage.identities(accountID: accountID)
-        let removing = identities.filter { $0.provider == provider }
-        guard !removing.isEmpty else { throw Refusal.noSuchMethod }
-        guard removing.count < identities.count else { throw Refusal.lastMethod }
         do {
-            for identity in removing { try signIn.removeIdentity(accountID: accountID, identityID: identity.id) }
+            try signIn.removeIdentities(accountID: accountID, provider: provider)
+        } catch SignInService.Failure.identityNotFound {
+            throw Refusal.noSuchMethod
         } catch SignInService.Failure.lastIdentity {
             throw Refusal.lastMethod
         }

@@ -93,25 +93,4 @@ extension SignInService {
             throw error
         }
     }
-
-    /// Removes one sign-in method, never the last. Its stored provider token is queued for revocation
-    /// in the same transaction (TN3194: revoke what we no longer use); a removed password method takes
-    /// the password with it, so that it no longer signs in.
-    public func removeIdentity(accountID: String, identityID: String) throws {
-        let now = clock.now()
-        try storage.transaction { tx in
-            let identities = try tx.identities(accountID: accountID)
-            guard let removed = identities.first(where: { $0.id.sameBytes(identityID) }) else { throw Failure.identityNotFound }
-            guard identities.count > 1 else { throw Failure.lastIdentity }
-            if removed.provider == .password { _ = try tx.deletePasswordHash(accountID: accountID) }
-            for token in try tx.thirdPartyTokens(accountID: accountID) where token.identityID.sameBytes(identityID) {
-                try tx.insertPendingRevocation(PendingRevocation(
-                    id: "rev_" + random.token(byteCount: 12), provider: token.provider,
-                    encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
-            }
-            _ = try tx.deleteIdentity(id: identityID)
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.removed",
-                                          accountID: accountID))
-        }
-    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import OAuthCore
+import Support
+
+/// Removing sign-in methods, never the last (README "The app's API", `POST /api/account/identities/remove`;
+/// the account page's `POST /account/methods/remove`). The check and every removal are one transaction,
+/// so two removals racing on one account cannot both pass the check, and a refused removal changes nothing.
+extension SignInService {
+    /// Removes one sign-in method. `identityNotFound` when the account has no such identity,
+    /// `lastIdentity` when it is the account's only one.
+    public func removeIdentity(accountID: String, identityID: String) throws {
+        try removeIdentities(accountID: accountID) { $0.id.sameBytes(identityID) }
+    }
+
+    /// Removes every sign-in method of `provider`. `identityNotFound` when the account has none of
+    /// them, `lastIdentity` when they are all it has. Answers what was removed.
+    @discardableResult
+    public func removeIdentities(accountID: String, provider: OAuthCore.Identity.Provider) throws
+        -> [OAuthCore.Identity]
+    {
+        try removeIdentities(accountID: accountID) { $0.provider == provider }
+    }
+
+    private func removeIdentities(accountID: String, where chosen: (OAuthCore.Identity) -> Bool) throws
+        -> [OAuthCore.Identity]
+    {
+        let now = clock.now()
+        return try storage.transaction { tx in
+            let identities = try Self.lockedIdentities(tx, accountID: accountID)
+            let removing = identities.filter(chosen)
+            guard !removing.isEmpty else { throw Failure.identityNotFound }
+            guard removing.count < identities.count else { throw Failure.lastIdentity }
+            for identity in removing { try remove(identity, tx, at: now) }
+            return removing
+        }
+    }
+
+    /// The account's identities, read after the transaction has written the account's row (to what
+    /// it holds): a second removal for the same account waits for that row until this one commits,
+    /// and then counts what this one left. SQLite (BEGIN IMMEDIATE) and the memory store run
+    /// transactions one at a time anyway; PostgreSQL at READ COMMITTED would otherwise let two
+    /// removals each count the other's method and leave none (PostgreSQL docs §13.2.1).
+    private static func lockedIdentities(_ tx: any Storage, accountID: String) throws -> [OAuthCore.Identity] {
+        guard let account = try tx.account(id: accountID) else { throw Failure.identityNotFound }
+        try tx.updateAccount(account)
+        return try tx.identities(accountID: accountID)
+    }
+
+    /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
+    /// removed password method takes the password with it, so that it no longer signs in.
+    private func remove(_ identity: OAuthCore.Identity, _ tx: any Storage, at now: Date) throws {
+        if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
+        for token in try tx.thirdPartyTokens(accountID: identity.accountID) where token.identityID.sameBytes(identity.id) {
+            try tx.insertPendingRevocation(PendingRevocation(
+                id: "rev_" + random.token(byteCount: 12), provider: token.provider,
+                encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
+        }
+        _ = try tx.deleteIdentity(id: identity.id)
+        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.removed",
+                                      accountID: identity.accountID))
+    }
+}
