@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "IdentityTests",
                     dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support"]),
         .testTarget(name: "StorePostgresTests",
-                    dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Support"]),
+                    dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Identity", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
         .testTarget(name: "AccountLinkKitTests",
                     dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE",

@@ -75,7 +75,8 @@ extension AccountLink {
         }
         if response.status == 200, let code = answer.code { return .success(code: code, state: request.state) }
         guard response.status != 200, let error = answer.error.flatMap(AppFlipError.init(rawValue:)) else {
-            throw response.status == 200 ? AccountLinkError.unexpectedResponse(status: 200) : TokenClient.error(response)
+            throw response.status == 200
+                ? AccountLinkError.unexpectedResponse(status: 200) : TokenClient.error(response)
         }
         return .failure(error, description: answer.error_description, state: request.state)
     }

@@ -6,8 +6,8 @@ extension AppFlipResponse {
         switch (lhs, rhs) {
         case (.success(let code, let state), .success(let otherCode, let otherState)):
             return sameBytes(code, otherCode) && sameBytes(state, otherState)
-        case (.failure(let error, let description, let state), .failure(let otherError, let otherDescription, let otherState)):
-            return error == otherError && sameBytes(description, otherDescription) && sameBytes(state, otherState)
+        case (.failure(let error, let description, let state), .failure(let other, let otherDescription, let otherState)):
+            return error == other && sameBytes(description, otherDescription) && sameBytes(state, otherState)
         default:
             return false
         }

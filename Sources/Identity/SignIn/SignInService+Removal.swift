@@ -39,7 +39,8 @@ extension SignInService {
     /// it holds): a second removal for the same account waits for that row until this one commits,
     /// and then counts what this one left. SQLite (BEGIN IMMEDIATE) and the memory store run
     /// transactions one at a time anyway; PostgreSQL at READ COMMITTED would otherwise let two
-    /// removals each count the other's method and leave none (PostgreSQL docs §13.2.1).
+    /// removals each count the other's method and leave none (PostgreSQL docs §13.2.1;
+    /// Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
     private static func lockedIdentities(_ tx: any Storage, accountID: String) throws -> [OAuthCore.Identity] {
         guard let account = try tx.account(id: accountID) else { throw Failure.identityNotFound }
         try tx.updateAccount(account)
@@ -50,7 +51,8 @@ extension SignInService {
     /// removed password method takes the password with it, so that it no longer signs in.
     private func remove(_ identity: OAuthCore.Identity, _ tx: any Storage, at now: Date) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
-        for token in try tx.thirdPartyTokens(accountID: identity.accountID) where token.identityID.sameBytes(identity.id) {
+        let tokens = try tx.thirdPartyTokens(accountID: identity.accountID)
+        for token in tokens where token.identityID.sameBytes(identity.id) {
             try tx.insertPendingRevocation(PendingRevocation(
                 id: "rev_" + random.token(byteCount: 12), provider: token.provider,
                 encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))

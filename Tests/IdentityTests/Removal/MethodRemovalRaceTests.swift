@@ -40,9 +40,11 @@ import Testing
         try held.holding()
         let start = DispatchSemaphore(value: 0)
         let results = Results(count: providers.count)
-        let group = DispatchGroup()
+        let done = DispatchSemaphore(value: 0)
         for (index, provider) in providers.enumerated() {
-            DispatchQueue.global().async(group: group) {
+            // Threads of their own: each may block in SQLite, and GCD's pool may have only two.
+            Thread {
+                defer { done.signal() }
                 start.wait()
                 do {
                     try f.service.removeIdentities(accountID: id, provider: provider)
@@ -50,13 +52,13 @@ import Testing
                 } catch {
                     results.set(index, error as? SignInService.Failure ?? .providerUnavailable)
                 }
-            }
+            }.start()
         }
         for _ in providers { start.signal() }
         // Only how often the two overlap depends on this pause, never the outcome checked above.
         Thread.sleep(forTimeInterval: 0.2)
         held.release()
-        group.wait()
+        for _ in providers { done.wait() }
         return results.all
     }
 }
