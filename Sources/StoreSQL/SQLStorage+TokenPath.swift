@@ -5,10 +5,21 @@ import OAuthCore
 /// active account, said in SQL (StoreConformance "token path" holds it to the same answers).
 extension SQLStorage {
     public func liveToken(hash: String, at now: Date) throws -> LiveToken? {
-        try read(liveTokenSQL, [.text(hash), .date(now)]) { row in
-            LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
+        try read(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow).first
+    }
+
+    /// `insertToken(derivedFrom:at:_:)` on a connection that writes: the live read, `derive`, the INSERT.
+    /// SQLite runs it on its one writer, so no revocation can come between the read and the write.
+    package static func insertDerived(
+        _ refreshHash: String, _ now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+    ) -> @Sendable (any SQLConnection) throws -> DerivedToken? {
+        { db in
+            guard let live = try db.query(liveTokenSQL, [.text(refreshHash), .date(now)], liveTokenRow).first
+            else { return nil }
+            let record = try derive(live)
+            try db.run(insertTokenSQL, tokenValues(record, scope: try .strings(record.scope)))
+            return DerivedToken(from: live, inserted: record)
         }
-        .first
     }
 
     /// `insertToken(_:whileLive:at:)`: the check and the write cannot be separated by a revocation.
@@ -41,6 +52,11 @@ extension SQLStorage {
     {
         (insertWhileLiveLockingSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
     }
+}
+
+/// A row of `liveTokenSQL`.
+private func liveTokenRow(_ row: any SQLRow) throws -> LiveToken {
+    LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
 }
 
 /// The token columns then the account columns, for the token under $1 live at $2.

@@ -111,6 +111,15 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         return try await writer.joined { db in try statement(db) }
     }
 
+    /// The refresh's read and write together in the writer's batch: no read on a reader first.
+    public func insertToken(
+        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+    ) async throws -> DerivedToken? {
+        let statement = Self.insertDerived(refreshHash, now, derive)
+        guard let writer else { return try statement(connection) }
+        return try await writer.joined { db in try statement(db) }
+    }
+
     /// One statement in the writer's batch (SQLiteWriter+Batch.swift), or directly inside a transaction view.
     private func joined(_ statement: (SQLiteConnection) throws -> Void) throws {
         guard let writer else { return try statement(connection) }

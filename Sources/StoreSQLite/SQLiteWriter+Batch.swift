@@ -25,12 +25,13 @@ extension SQLiteWriter {
         }
     }
 
-    /// One batch: BEGIN, each statement, COMMIT, with the writer's lock held.
+    /// One batch: BEGIN, each statement, COMMIT, with the writer's lock held. BEGIN and COMMIT are
+    /// prepared once (`run`), not parsed per batch (`script`).
     func run(_ jobs: [any QueuedStatement]) -> Result<Void, any Error> {
         acquire()
         defer { lock.unlock() }
         commitGroup()
-        do { try connection.script("BEGIN IMMEDIATE") } catch { return .failure(error) }
+        do { _ = try connection.run("BEGIN IMMEDIATE", []) } catch { return .failure(error) }
         var lost = false
         for job in jobs where !lost {
             // After some errors SQLite has rolled back the whole transaction: the batch is lost.
@@ -38,7 +39,7 @@ extension SQLiteWriter {
         }
         if lost { return .failure(StoreError.unavailable("sqlite: the batch's transaction was rolled back")) }
         do {
-            try connection.script("COMMIT")
+            _ = try connection.run("COMMIT", [])
             return .success(())
         } catch {
             try? connection.script("ROLLBACK")

@@ -117,24 +117,41 @@ public final class MemorySink: LogSink {
 /// Minimal JSON string quoting, shared by the logger and hand-built JSON where byte order matters.
 public enum JSONText {
     public static func quote(_ text: String) -> String {
-        // Most values (tokens, ids, scopes) need no escape: copied whole, not scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20:
-                out += String(format: "\\u%04x", s.value)
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        quote(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` quoted. Escapes are decided on bytes: every byte that needs one is ASCII, and no
+    /// byte of a multi-byte UTF-8 sequence is below 0x80 (RFC 3629 §3), so this is the scalar rule.
+    public static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most values (tokens, ids, scopes) need no escape: copied whole, not byte by byte.
+        if !text.utf8.contains(where: needsEscape) {
+            out.append(contentsOf: text.utf8)
+        } else {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+                case ..<0x20: out.append(contentsOf: #"\u00"#.utf8 + hexDigits(byte))
+                default: out.append(byte)
+                }
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func hexDigits(_ byte: UInt8) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 }
 

@@ -13,24 +13,24 @@ extension RandomSource {
     }
 }
 
-/// The system CSPRNG (`getrandom(2)` on Linux through `SystemRandomNumberGenerator`).
+/// The system CSPRNG: `getentropy(3)` (glibc's wrapper of `getrandom(2)`), one call per 256 bytes.
+/// `SystemRandomNumberGenerator` reads the same source with one system call per 8 bytes: four per token.
 public struct SystemRandom: RandomSource {
     public init() {}
 
     public func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var out = [UInt8](repeating: 0, count: count)
-        var index = 0
-        while index < count {
-            var word = generator.next()
-            withUnsafeBytes(of: &word) { raw in
-                for byte in raw where index < count {
-                    out[index] = byte
-                    index += 1
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            while filled < count {
+                let chunk = min(256, count - filled)  // getentropy's limit
+                guard getentropy(buffer.baseAddress! + filled, chunk) == 0 else {
+                    // It fails only for a bad buffer or a kernel without getrandom: no safe fallback.
+                    fatalError("getentropy failed: errno \(errno)")
                 }
+                filled += chunk
             }
+            initialized = count
         }
-        return out
     }
 }
 

@@ -20,6 +20,25 @@ import Testing
         // Our serialisation is canonical: sorted keys, no escaped slashes.
         #expect(value.serialized == #"{"a":[1,"x"],"b":false,"d":1500.0,"i":1800000000,"n":null,"o":{},"s":"café 😀 / \"q\""}"#)
     }
+
+    /// Every control character, quote and backslash escaped, everything else (multi-byte too) as is;
+    /// our parser and Foundation's read the text back to the same string; keys sorted by bytes.
+    @Test func serialisationEscapesOnlyWhatJSONNeeds() throws {
+        let text = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self) + "é\u{65}\u{301}😀\u{2028}"
+        let value: JSONValue = ["z": .string(text), "é": 1, "e": [.string("\"\\")], "": .null]
+        let bytes = value.utf8
+        #expect(String(decoding: bytes, as: UTF8.self) == value.serialized)
+        #expect(try JSONParser.parse(bytes) == value)
+        let foundation = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect((foundation["z"] as? String).map { Array($0.utf8) } == Array(text.utf8))
+        let serialized = value.serialized
+        #expect(serialized.hasPrefix(#"{"":null,"e":["\"\\"],"z":"\u0000\u0001"#))
+        #expect(serialized.contains(##"\u001f !\"#$"##))
+        #expect(serialized.contains(#"\t\n\u000b\u000c\r"#))
+        #expect(serialized.contains(#"XYZ[\\]^_`abc"#))
+        #expect(serialized.hasSuffix("~\u{7F}é\u{65}\u{301}😀\u{2028}\",\"é\":1}"))
+        #expect(JSONText.quote("a\u{1}\"") == #""a\u0001\"""#)
+    }
 }
 
 @Suite struct ClaimCheckTests {

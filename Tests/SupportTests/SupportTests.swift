@@ -71,6 +71,18 @@ import Testing
         #expect(random.token().count == 43)
     }
 
+    /// Any length, including more than getentropy's 256 bytes a call and none; every byte value turns
+    /// up in 8 KiB (a buffer left partly unwritten would be all zeros there).
+    @Test(arguments: [0, 1, 8, 32, 255, 256, 257, 600, 8192])
+    func systemRandomFillsEveryByte(count: Int) {
+        let bytes = SystemRandom().bytes(count)
+        #expect(bytes.count == count)
+        if count >= 256 {
+            #expect(Set(bytes.suffix(256)).count > 128, "the last 256 bytes vary")
+        }
+        if count == 8192 { #expect(Set(bytes).count == 256) }
+    }
+
     @Test func manualClockMovesOnlyWhenTold() {
         let clock = ManualClock()
         let start = clock.unixTime

@@ -24,36 +24,42 @@ public enum JSONValue: Sendable, Equatable {
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
 
     /// Compact text with keys in code-point order (RFC 8785 §3.2.3 style) and `/` unescaped.
-    public var serialized: String {
-        var out = ""
+    public var serialized: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// The same text as UTF-8 bytes, written straight into one buffer (no string per member).
+    public var utf8: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(into: &out)
         return out
     }
 
-    private func write(into out: inout String) {
+    private func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? "\(d)" : "null"
-        case .string(let s): out += JSONText.quote(s)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d): out.append(contentsOf: (d.isFinite ? "\(d)" : "null").utf8)
+        case .string(let s): JSONText.quote(s, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             // UTF-8 byte order is code point order (RFC 3629 §1), so this is the scalar order, cheaper.
-            for (index, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
-                if index > 0 { out += "," }
-                out += JSONText.quote(key)
-                out += ":"
-                members[key]!.write(into: &out)
+            for (index, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+                .enumerated()
+            {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.quote(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 }

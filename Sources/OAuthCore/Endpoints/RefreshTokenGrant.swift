@@ -17,7 +17,7 @@ struct RefreshTokenGrant: TokenGrant {
             let live = try live(OpaqueToken.hash(token), client, storage, now)
             // The scope is checked before rotation writes anything: a refused scope must not rotate the
             // token (a refusal commits what was written before it, `committingRefusals`).
-            let subject = try subject(live.record, client, request)
+            let subject = try Self.subject(live.record, client, request)
             let choice = try rotation(live.record, client, storage, now, environment)
             return try TokenIssuer(environment: environment, storage: storage).respond(
                 subject, for: client, refreshToken: choice, account: live.account)
@@ -26,22 +26,28 @@ struct RefreshTokenGrant: TokenGrant {
     }
 
     /// Without rotation (how Google refreshes a linking token) the one write is the new access token:
-    /// the checks read outside the writer and the insert checks the refresh token again in the same
-    /// statement (TokenPathStore), so a revocation committed in between still wins.
+    /// when the endpoint read the refresh token with the client, the insert checks it again in the same
+    /// statement (TokenPathStore), so a revocation committed in between still wins; else the store reads
+    /// it in the write itself (`insertToken(derivedFrom:at:_:)`: on SQLite, no read before the write).
     private func unrotated(
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
-        let storage = environment.storage
+        let issuer = TokenIssuer(environment: environment, storage: environment.storage)
         // Hashed once: by the endpoint when it read the token with the client, else here.
         let hash = request.presented?.hash ?? OpaqueToken.hash(token)
-        let live = try live(hash, client, storage, environment.clock.now(), readAhead: request.presented)
-        return try await TokenIssuer(environment: environment, storage: storage).refreshed(
-            try subject(live.record, client, request), for: client, refreshToken: token, hash: live.record.hash,
+        guard let readAhead = request.presented, readAhead.hash.sameBytes(hash) else {
+            return try await issuer.refreshed(refreshToken: token, hash: hash, for: client) { live in
+                try Self.subject(Self.checked(live, client).record, client, request)
+            }.response(environment)
+        }
+        let live = try Self.checked(readAhead.token, client)
+        return try await issuer.refreshed(
+            try Self.subject(live.record, client, request), for: client, refreshToken: token, hash: live.record.hash,
             account: live.account
         ).response(environment)
     }
 
-    private func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws
+    private static func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws
         -> TokenService.Subject
     {
         TokenService.Subject(
@@ -56,25 +62,20 @@ struct RefreshTokenGrant: TokenGrant {
         return OpaqueToken.hash(token)
     }
 
-    /// Issued to this client, unrevoked, unexpired, of an active account (one query, or none when the
-    /// endpoint read it with the client: `readAhead`).
-    private func live(
-        _ hash: String, _ client: Client, _ storage: any Storage, _ now: Date,
-        readAhead: (hash: String, token: LiveToken?)? = nil
-    ) throws -> LiveToken {
-        let found =
-            if let readAhead, readAhead.hash.sameBytes(hash) { readAhead.token } else {
-                try storage.liveToken(hash: hash, at: now)
-            }
-        // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-        guard let live = found, live.record.kind == .refresh,
-            live.record.clientID.sameBytes(client.id)
+    /// Issued to this client, unrevoked, unexpired, of an active account (one query).
+    private func live(_ hash: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> LiveToken {
+        try Self.checked(try storage.liveToken(hash: hash, at: now), client)
+    }
+
+    /// A live refresh token of this client (a revoked grant has revoked its tokens too, GrantStore.revokeGrant).
+    private static func checked(_ found: LiveToken?, _ client: Client) throws -> LiveToken {
+        guard let live = found, live.record.kind == .refresh, live.record.clientID.sameBytes(client.id)
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return live
     }
 
     /// RFC 6749 §6: a narrower scope may be asked for, never a wider one.
-    private func narrowed(_ text: String?, _ granted: [String]) throws -> [String] {
+    private static func narrowed(_ text: String?, _ granted: [String]) throws -> [String] {
         guard let text else { return granted }
         let requested = ScopeRules.parse(text)
         guard !requested.isEmpty, requested.allSatisfy(granted.contains) else {

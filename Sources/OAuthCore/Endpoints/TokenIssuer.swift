@@ -31,6 +31,18 @@ struct TokenIssuer {
                           account: account)
     }
 
+    /// `refreshed`, with the refresh token read in the store's write itself
+    /// (`TokenService.issueAccessToken(refreshing:in:subject:)`): `subject` checks it and says what for.
+    func refreshed(
+        refreshToken: String, hash: String, for client: Client,
+        subject: @escaping @Sendable (LiveToken) throws -> TokenService.Subject
+    ) async throws -> Issued {
+        let (access, subject, account) = try await TokenService(environment: environment)
+            .issueAccessToken(refreshing: hash, in: storage, subject: subject)
+        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
+                          account: account)
+    }
+
     private func issued(
         _ access: String, _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice,
         nonce: String?, extra: [String: JSONValue], account: Account?

@@ -5,7 +5,7 @@ import JOSE
 public typealias JSONValue = JOSE.JSONValue
 
 extension JOSE.JSONValue {
-    public var bytes: [UInt8] { Array(serialized.utf8) }
+    public var bytes: [UInt8] { utf8 }
 
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 

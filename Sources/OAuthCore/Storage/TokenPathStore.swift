@@ -28,11 +28,43 @@ public protocol TokenPathStore {
     /// gathers writes into one commit (SQLite) keeps the caller suspended, not blocked, meanwhile.
     func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool
 
+    /// A refresh's whole store work in one atomic step: the token under `refreshHash`, when live at `now`
+    /// (as `liveToken`), what `derive` makes of it inserted while it is still live, and both returned.
+    /// nil: not live, nothing written. An error of `derive` (a check of the caller's) is thrown as it is
+    /// and nothing is written. A store whose writer can read (SQLite) does it all there: no read
+    /// before the write; the others read, then `insertToken(_:whileLive:at:)`.
+    func insertToken(
+        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+    ) async throws -> DerivedToken?
+
     /// `client(id:)` and `liveToken(hash:at:)` in one step (one query on a SQL store, so one round trip
     /// to PostgreSQL): a client authenticating at the token or introspection endpoint and the token it
     /// presents. Both are read as they stand now; the caller uses the token only once the client has
     /// authenticated (ClientAuthenticator).
     func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken
+}
+
+/// What `TokenPathStore.insertToken(derivedFrom:at:_:)` read and wrote.
+public struct DerivedToken: Sendable, Equatable {
+    public var from: LiveToken
+    public var inserted: TokenRecord
+
+    public init(from: LiveToken, inserted: TokenRecord) {
+        self.from = from
+        self.inserted = inserted
+    }
+}
+
+extension TokenPathStore {
+    /// A read, then the conditional insert: a revocation between the two still wins (the insert checks).
+    public func insertToken(
+        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+    ) async throws -> DerivedToken? {
+        guard let live = try liveToken(hash: refreshHash, at: now) else { return nil }
+        let record = try derive(live)
+        guard try await insertToken(record, whileLive: refreshHash, at: now) else { return nil }
+        return DerivedToken(from: live, inserted: record)
+    }
 }
 
 /// What `TokenPathStore.client(id:liveToken:at:)` read: each nil when absent (the token also when not live).

@@ -11,6 +11,12 @@ public struct TokenService: Sendable {
         public var scope: [String]
         public var authTime: Date
 
+        /// What `record` was issued for.
+        init(_ record: TokenRecord) {
+            self.init(grantID: record.grantID, clientID: record.clientID, accountID: record.accountID,
+                      scope: record.scope, authTime: record.authTime)
+        }
+
         public init(grantID: String, clientID: String, accountID: String, scope: [String], authTime: Date) {
             self.grantID = grantID
             self.clientID = clientID
@@ -50,6 +56,23 @@ public struct TokenService: Sendable {
         return token
     }
 
+    /// An access token for a refresh read and written in the store's one step (TokenPathStore
+    /// `insertToken(derivedFrom:at:_:)`): `subject` checks the live refresh token and says what the new
+    /// token is for. Not live: `invalid_grant`, nothing written; an error of `subject` is thrown as is.
+    public func issueAccessToken(
+        refreshing refreshHash: String, in storage: any Storage,
+        subject: @escaping @Sendable (LiveToken) throws -> Subject
+    ) async throws -> (token: String, subject: Subject, account: Account) {
+        let token = newTokenString(.access)
+        let hash = OpaqueToken.hash(token.value)
+        let lifetime = configuration.accessTokenLifetime
+        let derived = try await storage.insertToken(derivedFrom: refreshHash, at: token.issued) { live in
+            Self.record(hash, .access, try subject(live), issued: token.issued, lifetime: lifetime)
+        }
+        guard let derived else { throw OAuthError.invalidGrant("the refresh token is invalid") }
+        return (token.value, Subject(derived.inserted), derived.from.account)
+    }
+
     /// A new refresh token (RFC 6749 §1.5); never expires unless `refreshTokenLifetime` is set.
     public func issueRefreshToken(for subject: Subject, in storage: any Storage) throws -> String {
         try issue(.refresh, subject, lifetime: configuration.refreshTokenLifetime, storage)
@@ -67,13 +90,22 @@ public struct TokenService: Sendable {
     private func newToken(_ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?)
         -> (String, TokenRecord)
     {
+        let token = newTokenString(kind)
+        return (token.value, Self.record(OpaqueToken.hash(token.value), kind, subject, issued: token.issued, lifetime: lifetime))
+    }
+
+    private func newTokenString(_ kind: TokenRecord.Kind) -> (value: String, issued: Date) {
         let now = environment.clock.now()
-        let token = OpaqueToken.generate(kind == .access ? .access : .refresh, at: now, random: environment.random)
-        let record = TokenRecord(
-            hash: OpaqueToken.hash(token), kind: kind, grantID: subject.grantID, clientID: subject.clientID,
-            accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime, createdAt: now,
-            expiresAt: lifetime.map { now.addingTimeInterval($0) })
-        return (token, record)
+        return (OpaqueToken.generate(kind == .access ? .access : .refresh, at: now, random: environment.random), now)
+    }
+
+    private static func record(
+        _ hash: String, _ kind: TokenRecord.Kind, _ subject: Subject, issued: Date, lifetime: TimeInterval?
+    ) -> TokenRecord {
+        TokenRecord(
+            hash: hash, kind: kind, grantID: subject.grantID, clientID: subject.clientID,
+            accountID: subject.accountID, scope: subject.scope, authTime: subject.authTime, createdAt: issued,
+            expiresAt: lifetime.map { issued.addingTimeInterval($0) })
     }
 
     /// RFC 6750 §2.1: `Authorization: Bearer <token>`; the scheme is case-insensitive.
