@@ -95,9 +95,7 @@ import Testing
     @Test func disabledAccountIsUnrecoverable() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
-        var alice = try #require(try f.memory.account(id: f.aliceID))
-        alice.status = .disabled
-        try f.memory.updateAccount(alice)
+        try f.setAliceStatus(.disabled)
         let response = appFlip(f, token: token)
         #expect(response.error == "unrecoverable")
         #expect(response.string("redirect_to") != nil)

@@ -21,12 +21,6 @@ import Testing
         return nil
     }
 
-    private func setAliceStatus(_ f: Fixture, _ status: Account.Status) throws {
-        var alice = try #require(try f.memory.account(id: f.aliceID))
-        alice.status = status
-        try f.memory.updateAccount(alice)
-    }
-
     @Test func theAppsLiveAccessTokenIsAccepted() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
@@ -93,7 +87,7 @@ import Testing
     func aFirstPartyTokenOfAnInactiveAccountIsAccountInactive(status: Account.Status) async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
-        try setAliceStatus(f, status)
+        try f.setAliceStatus(status)
         #expect(refusal(f, "Bearer " + token) == .accountInactive)
     }
 
@@ -103,7 +97,7 @@ import Testing
         let f = try Fixture()
         let app = try await f.appAccessToken()
         let google = try await f.googleTokens().access
-        try setAliceStatus(f, .disabled)
+        try f.setAliceStatus(.disabled)
         #expect(refusal(f, "Bearer " + google) == .notFirstParty)
         f.clock.advance(by: 3601)
         #expect(refusal(f, "Bearer " + app) == .invalidToken)
@@ -116,7 +110,7 @@ import Testing
         #expect(refusal(f, "Bearer " + token) == .invalidToken)
     }
 
-    /// Temporary failures answer 5xx (DESIGN.md): a store that is down is no refusal.
+    /// Temporary failures answer 5xx (docs/architecture.md): a store that is down is no refusal.
     @Test func aStoreFailureIsNoRefusal() async throws {
         let fail = FailSwitch()
         let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })

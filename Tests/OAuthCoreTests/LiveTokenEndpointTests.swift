@@ -17,21 +17,15 @@ import Testing
         return [bearer, introspection.jsonObject["active"] as? Bool == true, refresh.status == 200]
     }
 
-    private func setStatus(_ f: Fixture, _ status: Account.Status) throws {
-        var account = try #require(try f.memory.account(id: f.aliceID))
-        account.status = status
-        try f.memory.updateAccount(account)
-    }
-
     @Test func anAccountThatIsNotActiveStopsItsTokensUntilItIsActiveAgain() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         #expect(await answers(f, tokens) == [true, true, true])
         for status in [Account.Status.disabled, .deleted] {
-            try setStatus(f, status)
+            try f.setAliceStatus(status)
             #expect(await answers(f, tokens) == [false, false, false], "account \(status)")
         }
-        try setStatus(f, .active)
+        try f.setAliceStatus(.active)
         #expect(await answers(f, tokens) == [true, true, true], "nothing was revoked")
     }
 

@@ -38,9 +38,9 @@ extension SignInService {
     /// The account's identities, read after the transaction has written the account's row (to what
     /// it holds): a second removal for the same account waits for that row until this one commits,
     /// and then counts what this one left. SQLite (BEGIN IMMEDIATE) and the memory store run
-    /// transactions one at a time anyway; PostgreSQL at READ COMMITTED would otherwise let two
-    /// removals each count the other's method and leave none (PostgreSQL docs §13.2.1;
-    /// Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
+    /// transactions one at a time anyway; PostgreSQL at READ COMMITTED (each statement reads what was
+    /// committed when it began) would otherwise let two removals each count the other's method and
+    /// leave none (Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
     private static func lockedIdentities(_ tx: any Storage, accountID: String) throws -> [OAuthCore.Identity] {
         guard let account = try tx.account(id: accountID) else { throw Failure.identityNotFound }
         try tx.updateAccount(account)

@@ -51,6 +51,13 @@ extension Fixture {
         return (try #require(response.string("access_token")), try #require(response.string("refresh_token")))
     }
 
+    /// Alice's account status, as an admin or a notification would set it.
+    func setAliceStatus(_ status: Account.Status) throws {
+        var alice = try #require(try memory.account(id: aliceID))
+        alice.status = status
+        try memory.updateAccount(alice)
+    }
+
     /// An access token of the first-party app for Alice (password grant).
     func appAccessToken() async throws -> String {
         let response = await token([
