@@ -33,7 +33,7 @@ struct RefreshTokenGrant: TokenGrant {
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
         let issuer = TokenIssuer(environment: environment, storage: environment.storage)
-        // Hashed once: by the endpoint when it read the token with the client, else here.
+        // Hashed once, by the endpoint (`presentedHash`); here only when the grant is called without it.
         let hash = request.presentedHash ?? OpaqueToken.hash(token)
         guard let readAhead = request.presented, readAhead.hash.sameBytes(hash) else {
             return try await issuer.refreshed(refreshToken: token, hash: hash, for: client) { live in
