@@ -117,3 +117,25 @@ import Testing
         #expect(observer.records.map(\.fields) == [["event": "login_failed"]])
     }
 }
+
+/// Base64 (RFC 4648 §4) as HTTP Basic sends it, held to Foundation's encoder and decoder.
+@Suite struct Base64Tests {
+    @Test func decodesWhatFoundationEncodes() {
+        let random = SystemRandom()
+        for length in 0..<70 {
+            let bytes = random.bytes(length)
+            let text = Data(bytes).base64EncodedString()
+            #expect(Base64.decode(text) == bytes, "\(length) bytes")
+            #expect(Base64.decode(text[...]) == Data(base64Encoded: text).map(Array.init), "as Foundation")
+        }
+        #expect(Base64.decode("Z29vZ2xlOnPDqWNyZXQ=") == Array("google:sécret".utf8))
+        #expect(Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+    }
+
+    @Test(arguments: [
+        "QQ=", "QQ", "Q===", "=", "==", "QU=D", "=QUJ", " QUJD", "QUJD\n", "QUJD ", "QQ==QQ==", "QUJ-", "QUJ_", "QUJ\u{e9}",
+    ])
+    func refusesWhatIsNotPaddedBase64(text: String) {
+        #expect(Base64.decode(text) == nil)
+    }
+}

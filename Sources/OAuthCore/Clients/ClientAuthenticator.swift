@@ -101,8 +101,8 @@ public struct ClientAuthenticator: Sendable {
     /// RFC 6749 §2.3.1: Basic with the id and secret form-url-encoded (Appendix B) before base64.
     static func basicCredentials(_ header: String?) throws(OAuthError) -> (id: String, secret: String)? {
         guard let header, let credentials = AuthorizationScheme.parameter(of: header, scheme: "basic") else { return nil }
-        guard let data = Data(base64Encoded: credentials.trimmingOWS),
-            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        guard let bytes = Base64.decode(credentials.trimmingOWS),
+            let text = String(validating: bytes, as: UTF8.self), let colon = text.firstIndex(of: ":")
         else { throw .invalidClient("malformed HTTP Basic credentials", basic: true) }
         let id = FormEncoding.decodeComponent(text[..<colon])
         let secret = FormEncoding.decodeComponent(text[text.index(after: colon)...])

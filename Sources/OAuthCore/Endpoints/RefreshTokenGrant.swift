@@ -14,7 +14,7 @@ struct RefreshTokenGrant: TokenGrant {
         guard client.rotateRefreshTokens else { return try await unrotated(token, request, client, environment) }
         let issued = try committingRefusals(environment.storage) { storage in
             let now = environment.clock.now()
-            let live = try live(OpaqueToken.hash(token), client, storage, now)
+            let live = try live(request.presentedHash ?? OpaqueToken.hash(token), client, storage, now)
             // The scope is checked before rotation writes anything: a refused scope must not rotate the
             // token (a refusal commits what was written before it, `committingRefusals`).
             let subject = try Self.subject(live.record, client, request)
@@ -33,8 +33,8 @@ struct RefreshTokenGrant: TokenGrant {
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
         let issuer = TokenIssuer(environment: environment, storage: environment.storage)
-        // Hashed once: by the endpoint when it read the token with the client, else here.
-        let hash = request.presented?.hash ?? OpaqueToken.hash(token)
+        // Hashed once, by the endpoint (`presentedHash`); here only when the grant is called without it.
+        let hash = request.presentedHash ?? OpaqueToken.hash(token)
         guard let readAhead = request.presented, readAhead.hash.sameBytes(hash) else {
             return try await issuer.refreshed(refreshToken: token, hash: hash, for: client) { live in
                 try Self.subject(Self.checked(live, client).record, client, request)
