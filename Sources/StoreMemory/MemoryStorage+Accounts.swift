@@ -12,6 +12,8 @@ extension MemoryStorage {
     }
 
     public func account(id: String) throws -> Account? { try access { $0.accounts[id] } }
+    /// Transactions here hold the store's lock throughout: nothing to lock.
+    public func lockAccount(id: String) throws -> Account? { try account(id: id) }
 
     public func listAccounts() throws -> [Account] {
         try access { state in state.accountOrder.compactMap { state.accounts[$0] }.filter { $0.status != .deleted } }

@@ -10,6 +10,10 @@ package protocol SQLConnection {
     /// insertion: SQLite's `rowid`, PostgreSQL's `seq`.
     var insertionOrder: String { get }
 
+    /// What a SELECT ends with to lock the rows it reads until the transaction ends: PostgreSQL's
+    /// ` FOR UPDATE`; empty for SQLite, whose writer runs one transaction at a time.
+    var rowLock: String { get }
+
     /// Runs one parameterised statement; returns the number of rows it changed.
     @discardableResult
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int

@@ -19,6 +19,15 @@ extension SQLStorage {
         .first
     }
 
+    public func lockAccount(id: String) throws -> Account? {
+        try access {
+            try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = $1\($0.rowLock)", [.text(id)]) {
+                try $0.account()
+            }
+        }
+        .first
+    }
+
     public func listAccounts() throws -> [Account] {
         try access {
             try $0.query(

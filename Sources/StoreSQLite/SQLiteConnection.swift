@@ -43,6 +43,7 @@ final class SQLiteConnection: SQLConnection {
 
     /// Accounts and grants have no `seq` column here: their implicit rowid is the insertion order.
     let insertionOrder = "rowid"
+    let rowLock = ""
 
     /// Runs one parameterised statement; returns the number of rows it changed.
     @discardableResult

@@ -50,6 +50,7 @@ struct SQLiteRoutedConnection: SQLConnection {
     let alone: ((SQLiteConnection) throws -> Void) throws -> Void
 
     var insertionOrder: String { "rowid" }
+    var rowLock: String { "" }
 
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         var changed = 0

@@ -9,7 +9,7 @@ extension SignInService {
     /// Removes one sign-in method. `identityNotFound` when the account has no such identity,
     /// `lastIdentity` when it is the account's only one.
     public func removeIdentity(accountID: String, identityID: String) throws {
-        try removeIdentities(accountID: accountID) { $0.id.sameBytes(identityID) }
+        _ = try removeIdentities(accountID: accountID) { $0.id.sameBytes(identityID) }
     }
 
     /// Removes every sign-in method of `provider`. `identityNotFound` when the account has none of
@@ -35,15 +35,14 @@ extension SignInService {
         }
     }
 
-    /// The account's identities, read after the transaction has written the account's row (to what
-    /// it holds): a second removal for the same account waits for that row until this one commits,
-    /// and then counts what this one left. SQLite (BEGIN IMMEDIATE) and the memory store run
-    /// transactions one at a time anyway; PostgreSQL at READ COMMITTED (each statement reads what was
-    /// committed when it began) would otherwise let two removals each count the other's method and
-    /// leave none (Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
+    /// The account's identities, read with the account's row locked (`lockAccount`): a second removal
+    /// for the same account waits for that row until this one commits, and then counts what this one
+    /// left. SQLite and the memory store run transactions one at a time anyway; PostgreSQL at READ
+    /// COMMITTED (each statement reads what was committed when it began) would otherwise let two
+    /// removals each count the other's method and leave none
+    /// (Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
     private static func lockedIdentities(_ tx: any Storage, accountID: String) throws -> [OAuthCore.Identity] {
-        guard let account = try tx.account(id: accountID) else { throw Failure.identityNotFound }
-        try tx.updateAccount(account)
+        guard try tx.lockAccount(id: accountID) != nil else { throw Failure.identityNotFound }
         return try tx.identities(accountID: accountID)
     }
 

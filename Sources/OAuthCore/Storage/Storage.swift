@@ -35,6 +35,11 @@ public protocol AccountStore {
     /// The non-deleted account whose email equals `email` case-insensitively, if any.
     func account(email: String) throws -> Account?
     func updateAccount(_ account: Account) throws
+    /// `account(id:)`, and inside a transaction the account's row locked until it ends: another
+    /// transaction that locks the same account waits for it, then reads what it left. For a check and a
+    /// change that must not interleave with another of the same account (removing sign-in methods).
+    /// A store that runs its transactions one at a time (SQLite, memory) needs no lock.
+    func lockAccount(id: String) throws -> Account?
 
     /// Throws `.conflict` when (provider, subject) is taken.
     func insertIdentity(_ identity: Identity) throws

@@ -44,6 +44,7 @@ struct FailingStorage: Storage {
     }
     func insertAccount(_ account: Account) throws { try run { try inner.insertAccount(account) } }
     func account(id: String) throws -> Account? { try run { try inner.account(id: id) } }
+    func lockAccount(id: String) throws -> Account? { try run { try inner.lockAccount(id: id) } }
     func listAccounts() throws -> [Account] { try run { try inner.listAccounts() } }
     func account(email: String) throws -> Account? { try run { try inner.account(email: email) } }
     func updateAccount(_ account: Account) throws { try run { try inner.updateAccount(account) } }
