@@ -32,3 +32,14 @@ extension SQLiteMigrations {
         CREATE INDEX tokens_grant ON tokens (grant_id, created_at);
         """
 }
+
+extension SQLiteMigrations {
+    /// Version 11 (issue #16): the purge's indexes on rotated and revoked tokens (version 7) again.
+    /// Version 8 rebuilt `tokens` and dropped the old table with them, so every minute's purge of
+    /// refresh history scanned the whole table: 150 ms per statement at a million tokens, on the
+    /// writer, which every refresh then waited for (docs/performance.md, Third round).
+    static let historyIndexesAgain = """
+        CREATE INDEX IF NOT EXISTS tokens_rotated ON tokens (rotated_at) WHERE rotated_at IS NOT NULL;
+        CREATE INDEX IF NOT EXISTS tokens_revoked ON tokens (revoked_at) WHERE revoked_at IS NOT NULL;
+        """
+}

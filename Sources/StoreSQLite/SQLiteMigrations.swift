@@ -8,6 +8,7 @@ enum SQLiteMigrations {
         (7, refreshHistory),
         (8, tokenPath),
         (10, grantIndexByTime),
+        (11, historyIndexesAgain),
     ]
 
     static let initial = """

@@ -77,9 +77,9 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         }
     }
 
-    /// The first column of every row of `sql`, as text (for tests and diagnostics).
-    func texts(_ sql: String) throws -> [String] {
-        try locked { try $0.query(sql, []) { try $0.optionalText(0) ?? "NULL" } }
+    /// A column (the first unless said) of every row of `sql`, as text (for tests and diagnostics).
+    func texts(_ sql: String, column: Int32 = 0) throws -> [String] {
+        try locked { try $0.query(sql, []) { try $0.optionalText(column) ?? "NULL" } }
     }
 
     public var sqlBackend: SQLBackend { SQLBackend(self) }
