@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench (issue 16, docs/performance.md): scripts/bench.py on SQLite and, beside it, on a throwaway
 # PostgreSQL server with durable commits (scripts/test-postgres.sh), then the JOSE harness beside
-# `openssl speed`. BENCH_SECONDS (5) per wrk run, BENCH_TOKENS (1000000) stored tokens; about 8 minutes.
+# `openssl speed`. BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per figure, BENCH_TOKENS (1000000) stored
+# tokens; about 8 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
