@@ -55,7 +55,7 @@ extension AgainstTheServer {
                 }
                 #expect(transport.count(Self.refreshes) == 0)
                 #expect(transport.count("/app-flip/authorize") == 1)
-                #expect(try store.load() == tokens, "the tokens are kept as they were")
+                #expect(store.load() == tokens, "the tokens are kept as they were")
                 // To Google's app the only recoverable answer for "offline" is `cancelled` (docs/app-flip-ios.md §5).
                 #expect(await offline.appFlip(link) == .failure(.cancelled, state: "state-1"))
                 #expect(transport.count(Self.refreshes) == 0)
