@@ -10,10 +10,11 @@ public struct FormParameters: Sendable, Equatable {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    /// The first value of `name`, or nil.
-    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+    /// The first value of `name`, or nil. Names are matched by bytes (ByteEquality.swift): a parameter
+    /// whose name only looks like `name` under Unicode equivalence is another parameter.
+    public subscript(name: String) -> String? { pairs.first { $0.name.sameBytes(name) }?.value }
 
-    public func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    public func values(_ name: String) -> [String] { pairs.filter { $0.name.sameBytes(name) }.map(\.value) }
 
     /// Names that occur more than once, in first-seen order.
     public var duplicatedNames: [String] {

@@ -55,6 +55,17 @@ import Testing
     @Test func keepsBrokenEscapesLiterally() {
         #expect(FormParameters.parse("x=%zz%4")["x"] == "%zz%4")
     }
+
+    /// A name equal only under Unicode equivalence is another parameter: a decomposed `é`, a Kelvin
+    /// sign for `K`.
+    @Test func namesAreMatchedByBytes() {
+        let form = FormParameters.parse("caf%C3%A9=precomposed&cafe%CC%81=decomposed&%E2%84%AA=kelvin")
+        #expect(form["caf\u{E9}"] == "precomposed")
+        #expect(form["cafe\u{301}"] == "decomposed")
+        #expect(form.values("caf\u{E9}") == ["precomposed"])
+        #expect(form["K"] == nil)
+        #expect(form["\u{212A}"] == "kelvin")
+    }
 }
 
 @Suite struct HexAndRandomTests {
