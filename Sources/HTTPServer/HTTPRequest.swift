@@ -38,23 +38,27 @@ public struct HTTPRequest: Sendable {
 
     /// The media type of `Content-Type`, lowercased, without parameters (`text/html; charset=…` → `text/html`).
     public var mediaType: String? {
-        guard let value = headers["Content-Type"] else { return nil }
-        // Not omitting an empty first piece: `;text/html` has no media type (RFC 9110 §8.3.1).
-        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingOWS.lowercased()
+        withMediaType { String(decoding: $0, as: UTF8.self).lowercased() }
     }
 
     /// Whether the media type of `Content-Type` is `expected` (lowercase ASCII): `mediaType == expected`
     /// compared on bytes, without building the lowercased string (every token request asks).
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard var value = headers["Content-Type"] else { return false }
+        withMediaType { ASCIICase.equal($0, lowercased: expected) } ?? false
+    }
+
+    /// `body` on the bytes of `Content-Type` before its first `;`, without spaces and tabs around them
+    /// (RFC 9110 §5.6.3 OWS, §8.3.1: `;text/html` has no media type); nil without the header. The one
+    /// reading of the media type, for `mediaType` and `hasMediaType`.
+    private func withMediaType<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard var value = headers["Content-Type"] else { return nil }
         return value.withUTF8 { bytes in
-            let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }  // RFC 9110 §5.6.3 OWS
+            let optional: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
             var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             var start = 0
             while start < end && optional(bytes[start]) { start += 1 }
             while end > start && optional(bytes[end - 1]) { end -= 1 }
-            return ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), lowercased: expected)
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
     }
 

@@ -7,7 +7,7 @@ public struct FormParameters: Sendable, Equatable {
     public init(_ pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
 
     public static func == (lhs: FormParameters, rhs: FormParameters) -> Bool {
-        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.name.sameBytes($1.name) && $0.value.sameBytes($1.value) }
     }
 
     /// The first value of `name`, or nil. Names are matched by bytes (ByteEquality.swift): a parameter
@@ -88,16 +88,13 @@ public enum FormEncoding {
     }
 
     /// The common case (form bodies, Basic credentials): a component without `%` or `+` is its own
-    /// decoding and is returned as it is, without a byte loop.
+    /// decoding and is returned as it is, without a byte loop. (A Substring is always valid UTF-8, so
+    /// nothing would become U+FFFD.)
     public static func decodeComponent(_ text: Substring, plusIsSpace: Bool = true) -> String {
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             !bytes.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }
         }
-        if plain == true, text.utf8.withContiguousStorageIfAvailable({ String(validating: $0, as: UTF8.self) != nil })
-            == true
-        {
-            return String(text)
-        }
+        if plain == true { return String(text) }
         return decode(Array(text.utf8), plusIsSpace: plusIsSpace)
     }
 

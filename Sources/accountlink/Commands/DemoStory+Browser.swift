@@ -40,7 +40,7 @@ extension DemoStory {
         guard let location = back.response.location, location.hasPrefix(webRedirect + "?"),
             let returnURL = URL(string: location), let response = try? AppFlipResponse(returnURL: returnURL),
             case .success(let code, let returnedState) = response,
-            returnedState.utf8.elementsEqual(state.utf8)  // protocol values compare as bytes
+            returnedState.sameBytes(state)  // protocol values compare as bytes
         else { throw SimulationFailure("consent did not redirect to Google with a code: HTTP \(back.response.status)") }
         say("press \"\(button.label)\" → HTTP \(back.response.status) to \(webRedirect)?code=…&state=… (state intact)")
         return (code, button.label)
