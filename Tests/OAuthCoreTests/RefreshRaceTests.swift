@@ -35,8 +35,25 @@ import Testing
         return await f.googleToken(pairs + (scope.map { [("scope", $0)] } ?? []))
     }
 
-    @Test(arguments: Revocation.allCases)
-    func revocationBetweenReadAndWriteIsInvalidGrantAndWritesNoAccessToken(_ revocation: Revocation) async throws {
+    /// With the client cache warm (the server's default) the endpoint does not read the token with the
+    /// client, and the grant has the store read it in its write (`insertToken(derivedFrom:at:_:)`). The
+    /// cache is warmed by a refresh of an unknown token, which fails before any write.
+    private func refreshWithTheClientCached(_ f: Fixture, _ token: String) async -> EndpointResponse {
+        var environment = f.environment
+        environment.clientCache = ClientCache(seconds: 60)
+        let endpoint = TokenEndpoint(environment: environment)
+        let request = { (token: String) in
+            TokenRequest(parameters: Fixture.form([("grant_type", "refresh_token"), ("refresh_token", token)]),
+                         authorization: Fixture.basic("google", Fixture.googleSecret))
+        }
+        #expect(await endpoint.handle(request("alr_warm")).error == "invalid_grant")
+        return await endpoint.handle(request(token))
+    }
+
+    @Test(arguments: Revocation.allCases, [false, true])
+    func revocationBetweenReadAndWriteIsInvalidGrantAndWritesNoAccessToken(
+        _ revocation: Revocation, cached: Bool
+    ) async throws {
         let (f, fail) = try racing()
         let tokens = try await f.googleTokens()
         let refreshHash = OpaqueToken.hash(tokens.refresh)
@@ -44,7 +61,7 @@ import Testing
         fail.beforeConditionalInsert.withLock {
             $0 = { try revocation.apply(to: memory, refreshHash: refreshHash, at: clock.now()) }
         }
-        let response = await refresh(f, tokens.refresh)
+        let response = cached ? await refreshWithTheClientCached(f, tokens.refresh) : await refresh(f, tokens.refresh)
         #expect(response.status == 400)
         #expect(response.error == "invalid_grant")
         #expect(response.string("access_token") == nil)

@@ -55,3 +55,31 @@ import Testing
         #expect(refused.error == "invalid_grant")
     }
 }
+
+/// Scope tokens are protocol values (RFC 6749 §3.3): compared and de-duplicated as bytes, so a scope
+/// equal to a granted one only under Unicode equivalence is another scope.
+@Suite struct ScopeBytesTests {
+    @Test func parseKeepsScopesThatDifferInBytes() {
+        #expect(ScopeRules.parse("caf\u{E9} cafe\u{301} caf\u{E9}").map { Array($0.utf8) }
+            == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+        #expect(ScopeRules.isWithin(["caf\u{E9}"], ["caf\u{E9}", "devices"]))
+        #expect(!ScopeRules.isWithin(["cafe\u{301}"], ["caf\u{E9}"]))
+        #expect(!ScopeRules.isWithin(["\u{212A}"], ["K"]))
+    }
+
+    @Test func aRefreshAskingForAnEquivalentButDifferentScopeIsInvalidScope() async throws {
+        let f = try Fixture()
+        let tokens = try await f.googleTokens()
+        var record = try #require(try f.memory.token(hash: OpaqueToken.hash(tokens.refresh)))
+        let refresh = "alr_" + f.random.token(byteCount: 32)
+        record.hash = OpaqueToken.hash(refresh)
+        record.scope = ["caf\u{E9}"]
+        try f.memory.insertToken(record)
+        let refused = await f.googleToken(
+            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("scope", "cafe\u{301}")])
+        #expect(refused.error == "invalid_scope")
+        let allowed = await f.googleToken(
+            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("scope", "caf\u{E9}")])
+        #expect(allowed.string("scope").map { Array($0.utf8) } == Array("caf\u{E9}".utf8))
+    }
+}

@@ -85,22 +85,28 @@ extension AuthorizationChecks {
     }
 }
 
-/// Scope parsing and narrowing, shared by the authorization endpoint, refresh and App Flip.
+/// Scope parsing and narrowing, shared by the authorization endpoint, refresh and App Flip. Scope
+/// tokens are protocol values: compared as bytes (RFC 6749 §3.3 scope tokens are case-sensitive strings).
 public enum ScopeRules {
-    /// RFC 6749 §3.3: space-delimited, order kept, repeats dropped.
+    /// RFC 6749 §3.3: space-delimited, order kept, repeats (the same bytes) dropped.
     public static func parse(_ text: String) -> [String] {
-        var seen = Set<String>()
-        return text.split(separator: " ").map(String.init).filter { seen.insert($0).inserted }
+        var seen = Set<[UInt8]>()
+        return text.split(separator: " ").map(String.init).filter { seen.insert(Array($0.utf8)).inserted }
+    }
+
+    /// RFC 6749 §6: every requested scope is one of `granted`, byte for byte.
+    public static func isWithin(_ requested: [String], _ granted: [String]) -> Bool {
+        requested.allSatisfy(granted.containsBytes)
     }
 
     public static func resolve(_ text: String?, client: Client, configuration: OAuthConfiguration)
         throws(OAuthError) -> [String]
     {
         let known = configuration.scopes.map(\.name)
-        let allowed = client.scopes.isEmpty ? known : client.scopes.filter(known.contains)
+        let allowed = client.scopes.isEmpty ? known : client.scopes.filter(known.containsBytes)
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return allowed }
         let requested = parse(text)
-        guard let bad = requested.first(where: { !allowed.contains($0) }) else { return requested }
+        guard let bad = requested.first(where: { !allowed.containsBytes($0) }) else { return requested }
         throw .invalidScope("scope \(bad) is not available to this client")
     }
 }

@@ -78,7 +78,7 @@ struct RefreshTokenGrant: TokenGrant {
     private static func narrowed(_ text: String?, _ granted: [String]) throws -> [String] {
         guard let text else { return granted }
         let requested = ScopeRules.parse(text)
-        guard !requested.isEmpty, requested.allSatisfy(granted.contains) else {
+        guard !requested.isEmpty, ScopeRules.isWithin(requested, granted) else {
             throw OAuthError.invalidScope("the requested scope exceeds the granted scope")
         }
         return requested

@@ -26,7 +26,7 @@ public struct UserInfoEndpoint: Sendable {
             throw OAuthError(.invalidToken, "a Bearer access token is required")
         }
         let bearer = try TokenService(environment: environment).verifyAccessToken(token)
-        guard bearer.record.scope.contains("openid") else {
+        guard bearer.record.scope.containsBytes("openid") else {
             throw OAuthError(.insufficientScope, "the token was not granted the openid scope")
         }
         // OIDC Core §5.3.2: sub always; the rest per granted scope (§5.4).

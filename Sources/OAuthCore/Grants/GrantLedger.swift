@@ -9,7 +9,7 @@ enum GrantLedger {
         environment: OAuthEnvironment
     ) throws -> Grant {
         if var grant = try storage.activeGrant(accountID: accountID, clientID: clientID) {
-            let missing = scope.filter { !grant.scope.contains($0) }
+            let missing = scope.filter { !grant.scope.containsBytes($0) }
             if !missing.isEmpty {
                 grant.scope += missing
                 try storage.updateGrantScope(id: grant.id, scope: grant.scope)

@@ -44,11 +44,11 @@ struct IDTokenFactory {
 enum UserClaims {
     static func claims(_ account: Account, scope: [String]) -> [String: JSONValue] {
         var claims: [String: JSONValue] = [:]
-        if scope.contains("email"), let email = account.email {
+        if scope.containsBytes("email"), let email = account.email {
             claims["email"] = .string(email)
             claims["email_verified"] = .bool(account.emailVerified)
         }
-        if scope.contains("profile"), let name = account.displayName { claims["name"] = .string(name) }
+        if scope.containsBytes("profile"), let name = account.displayName { claims["name"] = .string(name) }
         return claims
     }
 }
