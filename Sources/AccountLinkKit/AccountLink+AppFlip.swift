@@ -38,6 +38,7 @@ extension AccountLink {
         var refused: AppFlipResponse?
         do {
             return try await authorized { token in
+                refused = nil  // only the last try's refusal is the answer
                 let response = try await postAppFlip(request, decision: decision, token: token)
                 guard response.status == 401 else { return try Self.appFlipAnswer(response, request) }
                 refused = try Self.appFlipAnswer(response, request)

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthCore
 import Synchronization
 
 /// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
@@ -56,7 +57,7 @@ final class PGInsertBatch: Sendable {
             let count = min(Self.limit, state.waiting.count)
             defer { state.waiting.removeFirst(count) }
             // Row locks in one order, the revocations' (OAuthCore's `GrantLockOrder`): no deadlock between them.
-            return state.waiting.prefix(count).sorted { $0.statement.locks.utf8.lexicographicallyPrecedes($1.statement.locks.utf8) }
+            return state.waiting.prefix(count).sorted { GrantLockOrder.precedes($0.statement.locks, $1.statement.locks) }
         }
     }
 }

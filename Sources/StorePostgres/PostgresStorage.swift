@@ -141,7 +141,7 @@ extension PostgresStorage: SQLDatabase {
 extension PGConnection: SQLConnection {
     /// The BIGSERIAL column of `accounts` and `grants` that records insertion order.
     var insertionOrder: String { "seq" }
-    var rowLock: String { " FOR UPDATE" }
+    var rowLock: String { " FOR NO KEY UPDATE" }
 
     /// Rows changed by one statement.
     @discardableResult

@@ -11,7 +11,8 @@ package protocol SQLConnection {
     var insertionOrder: String { get }
 
     /// What a SELECT ends with to lock the rows it reads until the transaction ends: PostgreSQL's
-    /// ` FOR UPDATE`; empty for SQLite, whose writer runs one transaction at a time.
+    /// ` FOR NO KEY UPDATE` (it waits for another such lock but not for foreign-key checks of inserts that
+    /// refer to the row); empty for SQLite, whose writer runs one transaction at a time.
     var rowLock: String { get }
 
     /// Runs one parameterised statement; returns the number of rows it changed.

@@ -50,12 +50,11 @@ public struct LinkedServices: Sendable {
         try OAuthError.mapping {
             let now = environment.clock.now()
             return try environment.storage.transaction { tx in
-                guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID),
-                      try tx.revokeGrant(id: grantID, at: now)
+                guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID), grant.isActive
                 else { return false }
-                for other in try tx.activeGrants(accountID: accountID) where other.clientID.sameBytes(grant.clientID) {
-                    _ = try tx.revokeGrant(id: other.id, at: now)
-                }
+                let sameClient = try tx.activeGrants(accountID: accountID).filter { $0.clientID.sameBytes(grant.clientID) }
+                // This grant is one of them. In GrantLockOrder, as every revocation of several grants.
+                for id in GrantLockOrder.sorted(sameClient.map(\.id)) { _ = try tx.revokeGrant(id: id, at: now) }
                 environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID, in: tx)
                 return true
             }

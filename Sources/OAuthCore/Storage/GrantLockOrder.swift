@@ -2,11 +2,12 @@
 /// order in which PostgreSQL's group commit locks grant rows (StorePostgres/PGInsertBatch.swift): a
 /// revocation of several grants and a batch of refreshes then never wait for each other in a cycle.
 public enum GrantLockOrder {
-    public static func sorted(_ grantIDs: [String]) -> [String] {
-        grantIDs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// Whether the grant `first` is locked before `second`.
+    public static func precedes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 
-    public static func sorted(_ grants: [Grant]) -> [Grant] {
-        grants.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    }
+    public static func sorted(_ grantIDs: [String]) -> [String] { grantIDs.sorted(by: precedes) }
+
+    public static func sorted(_ grants: [Grant]) -> [Grant] { grants.sorted { precedes($0.id, $1.id) } }
 }

@@ -1,5 +1,6 @@
 import AppFlipKit
 import Foundation
+import Support
 
 /// The browser flow (what Google opens when the user links in Google Home) and the unlink.
 extension DemoStory {
