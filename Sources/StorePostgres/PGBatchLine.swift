@@ -61,7 +61,8 @@ final class PGBatchLine<Job: Sendable>: Sendable {
     ) -> [Result<T, any Error>] {
         do {
             let results = try send()
-            let missing = Result<T, any Error>.failure(StoreError.unavailable("postgres: a batch went unanswered"))
+            let missing = Result<T, any Error>.failure(
+                StoreError.unavailable("postgres: a batch went unanswered"))
             return results + Array(repeating: missing, count: max(0, count - results.count))
         } catch {
             return Array(repeating: .failure(error), count: count)

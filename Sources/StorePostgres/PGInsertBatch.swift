@@ -26,14 +26,17 @@ final class PGInsertBatch: Sendable {
         }
     }
 
+    /// One batch written, one result per statement (PGConnection.batch on a pooled connection).
+    typealias Write = ([PGStatement]) throws -> [Result<Int, any Error>]
+
     private let line = PGBatchLine<Job>()
 
     /// Callers waiting for a batch to take them (for tests).
     var waitingCount: Int { line.waitingCount }
 
-    /// Rows `statement` changed, once the batch holding it has committed. `write` runs one batch and
-    /// answers one result per statement (when it throws, its error is every statement's).
-    func run(_ statement: PGStatement, write: ([PGStatement]) throws -> [Result<Int, any Error>]) async throws -> Int {
+    /// Rows `statement` changed, once the batch holding it has committed. When `write` throws, its error
+    /// is every statement's.
+    func run(_ statement: PGStatement, write: Write) async throws -> Int {
         var job: Job?
         let turn = try await withCheckedThrowingContinuation { continuation in
             job = Job(statement, continuation)
@@ -45,15 +48,17 @@ final class PGInsertBatch: Sendable {
         }
     }
 
-    /// Writes one batch (the writer's statement in it), row locks in the order of the revocations'
-    /// (OAuthCore's `GrantLockOrder`, so the two cannot deadlock); wakes the next writer, answers the
-    /// others, and returns the writer's own answer.
-    private func writeBatch(_ writer: Job, _ write: ([PGStatement]) throws -> [Result<Int, any Error>]) throws -> Int {
-        let (answers, next) = line.lead(in: { GrantLockOrder.precedes($0.statement.locks, $1.statement.locks) }) {
-            try write($0.map(\.statement))
-        }
+    /// Writes one batch (the writer's statement in it), wakes the next writer, answers the others, and
+    /// returns the writer's own answer.
+    private func writeBatch(_ writer: Job, _ write: Write) throws -> Int {
+        let (answers, next) = line.lead(in: Self.lockOrder) { try write($0.map(\.statement)) }
         next?.turn.resume(returning: .lead)
         for (job, result) in answers where job !== writer { job.turn.resume(with: result.map(Turn.written)) }
         return try answers.first { $0.0 === writer }!.1.get()
+    }
+
+    /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.
+    private static func lockOrder(_ first: Job, _ second: Job) -> Bool {
+        GrantLockOrder.precedes(first.statement.locks, second.statement.locks)
     }
 }

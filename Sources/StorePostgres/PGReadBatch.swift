@@ -19,14 +19,16 @@ final class PGReadBatch: Sendable {
         init(_ statement: PGStatement) { self.statement = statement }
     }
 
+    /// One batch read, one result per statement (PGConnection.readBatch on a pooled connection).
+    typealias Send = ([PGStatement]) throws -> [Result<PGResult, any Error>]
+
     private let line = PGBatchLine<Job>()
 
     /// Callers waiting for a batch to take them (for tests).
     var waitingCount: Int { line.waitingCount }
 
-    /// `statement`'s result, read in a batch by `send` (one result per statement, in order; when it
-    /// throws, its error is every statement's).
-    func run(_ statement: PGStatement, send: ([PGStatement]) throws -> [Result<PGResult, any Error>]) throws -> PGResult {
+    /// `statement`'s result, read in a batch by `send`. When `send` throws, its error is every statement's.
+    func run(_ statement: PGStatement, send: Send) throws -> PGResult {
         let job = Job(statement)
         if !line.join(job) { job.ready.wait() }  // woken with its outcome, or to send the next batch
         if job.outcome == nil { sendBatch(job, send) }
@@ -34,7 +36,7 @@ final class PGReadBatch: Sendable {
     }
 
     /// Sends one batch (the sender's statement in it), hands out the results, and wakes the next sender.
-    private func sendBatch(_ sender: Job, _ send: ([PGStatement]) throws -> [Result<PGResult, any Error>]) {
+    private func sendBatch(_ sender: Job, _ send: Send) {
         let (answers, next) = line.lead { jobs in try send(jobs.map(\.statement)) }
         for (job, outcome) in answers { job.outcome = outcome }
         for (job, _) in answers where job !== sender { job.ready.signal() }

@@ -61,9 +61,7 @@ private func withBlockedFirstWrite(
         try storage.insertToken(PGFixture.token("live", grant: grant))
         try storage.insertToken(PGFixture.token("dead", grant: grant))
         _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
-        let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
-        try holder.query("BEGIN")
-        try holder.query("SELECT id FROM grants WHERE id = 'grant' FOR UPDATE")
+        let holder = try PGFixture.lockedRow(grant, url)
         let first = Task.detached(executorPreference: storage.executor) {
             try await storage.insertToken(PGFixture.access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
         }
