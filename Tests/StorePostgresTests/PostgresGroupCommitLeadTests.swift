@@ -71,8 +71,9 @@ struct PostgresGroupCommitLeadTests {
     /// The caller handed the lead writes a batch in which its own statement fails (a conflict): only it
     /// gets the error, the others of its batch are written, and it still hands the lead on.
     @Test func aFailingStatementFailsOnlyItsCallerAndTheLeadPassesOn() async throws {
-        let second = ["live-grant2", "b1", "b2"]  // a stored token's hash first: that INSERT conflicts
-        try await PGFixture.withThreeBatches(second, written: ["a0", "b1", "b2", "c1", "c2"]) { holder, second in
+        let conflicting = "live-grant2"  // a stored token's hash: that INSERT conflicts
+        let written = ["a0", "b1", "b2", "c1", "c2"]
+        try await PGFixture.withThreeBatches([conflicting, "b1", "b2"], written: written) { holder, second in
             try holder.query("COMMIT")
             let error = await #expect(throws: StoreError.self) { try await second[0].value }
             #expect(error?.kind == "conflict")
