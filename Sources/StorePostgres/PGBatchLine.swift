@@ -34,7 +34,7 @@ final class PGBatchLine<Job: Sendable>: Sendable {
     /// leader, or nil: none waits, and the line is idle.
     func lead<T>(
         in order: ((Job, Job) -> Bool)? = nil, _ send: ([Job]) throws -> [Result<T, any Error>]
-    ) -> (answers: [(Job, Result<T, any Error>)], next: Job?) {
+    ) -> (answers: [(job: Job, result: Result<T, any Error>)], next: Job?) {
         let taken = state.withLock { state in
             let count = min(limit, state.waiting.count)
             defer { state.waiting.removeFirst(count) }
@@ -42,7 +42,7 @@ final class PGBatchLine<Job: Sendable>: Sendable {
         }
         let batch = order.map { taken.sorted(by: $0) } ?? taken
         let results = Self.results(of: batch.count) { try send(batch) }
-        return (Array(zip(batch, results)), handOff())
+        return (zip(batch, results).map { (job: $0, result: $1) }, handOff())
     }
 
     /// The first caller still waiting, who leads now; nil when none waits. Checking the line and ending

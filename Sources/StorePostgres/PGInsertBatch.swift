@@ -54,7 +54,7 @@ final class PGInsertBatch: Sendable {
         let (answers, next) = line.lead(in: Self.lockOrder) { try write($0.map(\.statement)) }
         next?.turn.resume(returning: .lead)
         for (job, result) in answers where job !== writer { job.turn.resume(with: result.map(Turn.written)) }
-        return try answers.first { $0.0 === writer }!.1.get()
+        return try answers.first { $0.job === writer }!.result.get()
     }
 
     /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.
