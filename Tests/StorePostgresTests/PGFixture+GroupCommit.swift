@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Synchronization
 import Testing
 
 @testable import StorePostgres
@@ -86,5 +87,23 @@ extension PGFixture {
         try holder.query("BEGIN")
         try holder.query("SELECT id FROM grants WHERE id = $1 FOR UPDATE", [.text(grant.id)])
         return holder
+    }
+}
+
+/// Calls answered so far, read by a poll.
+final class Counter: Sendable {
+    private let count = Atomic(0)
+    func add() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+extension StoreError {
+    /// The case's name, for expectations.
+    var kind: String {
+        switch self {
+        case .unavailable: "unavailable"
+        case .conflict: "conflict"
+        case .corrupt: "corrupt"
+        }
     }
 }

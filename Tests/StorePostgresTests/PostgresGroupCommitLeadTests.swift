@@ -1,7 +1,6 @@
 import Foundation
 import OAuthCore
 import Support
-import Synchronization
 import Testing
 
 @testable import StorePostgres
@@ -95,23 +94,6 @@ struct PostgresGroupCommitLeadTests {
                 #expect(error?.kind == "unavailable")
             }
             try holder.query("COMMIT")
-        }
-    }
-}
-
-/// Calls answered so far, read by a poll.
-private final class Counter: Sendable {
-    private let count = Atomic(0)
-    func add() { count.add(1, ordering: .relaxed) }
-    var value: Int { count.load(ordering: .relaxed) }
-}
-
-extension StoreError {
-    fileprivate var kind: String {
-        switch self {
-        case .unavailable: "unavailable"
-        case .conflict: "conflict"
-        case .corrupt: "corrupt"
         }
     }
 }

@@ -13,8 +13,8 @@ struct PostgresGroupCommitTests {
             let now = PGFixture.time.addingTimeInterval(1)
             let rest = (1...39).map { index in
                 Task.detached(executorPreference: storage.executor) {
-                    try await storage.insertToken(PGFixture.access("a\(index)", grant), whileLive: index % 10 == 0 ? "dead" : "live",
-                                                  at: now)
+                    try await storage.insertToken(
+                        PGFixture.access("a\(index)", grant), whileLive: index % 10 == 0 ? "dead" : "live", at: now)
                 }
             }
             try await PGFixture.poll("39 writes waiting") { storage.insertBatch.waitingCount == 39 }
@@ -63,7 +63,8 @@ private func withBlockedFirstWrite(
         _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
         let holder = try PGFixture.lockedRow(grant, url)
         let first = Task.detached(executorPreference: storage.executor) {
-            try await storage.insertToken(PGFixture.access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
+            try await storage.insertToken(
+                PGFixture.access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
         }
         try await PGFixture.poll("the first write waiting for the grant's row") {
             try PGFixture.blocked(by: holder) == 1
