@@ -1,63 +1,64 @@
 import Foundation
 import OAuthCore
-import Synchronization
 
 /// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
 /// with durable commits every COMMIT waits for PostgreSQL's WAL flush, so the writes that arrive while
 /// one is going out wait, suspended and holding no thread, and then go out together: BEGIN, each
 /// statement, COMMIT in one pipeline (PGConnection+Batch.swift), one round trip and one WAL flush for
-/// all of them. The first caller that finds nobody writing writes, on its own thread (one of the store's
-/// threads in the server), until nothing waits. Nobody hears back before the COMMIT that holds its row.
+/// all of them. Who writes which batch is PGBatchLine's rule: a caller writes at most one batch, its
+/// own statement in it, on its own thread (one of the store's threads in the server), then returns; a
+/// waiting caller is woken either with its answer or to write the next batch. Nobody hears back before
+/// the COMMIT that holds its row.
 final class PGInsertBatch: Sendable {
-    private struct Waiting: Sendable {
+    /// What a waiting caller is woken with.
+    private enum Turn: Sendable {
+        case written(Int)
+        case lead
+    }
+
+    private final class Job: Sendable {
         let statement: PGStatement
-        let continuation: CheckedContinuation<Int, any Error>
-    }
+        let turn: CheckedContinuation<Turn, any Error>
 
-    private struct State {
-        var waiting: [Waiting] = []
-        var writing = false
-    }
-
-    private let state = Mutex(State())
-    /// Most statements in one transaction.
-    static let limit = 64
-
-    /// Callers waiting for the next batch (for tests).
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
-
-    /// Rows `statement` changed, once the batch holding it has committed. `write` runs one batch and
-    /// answers one result per statement.
-    func run(_ statement: PGStatement, write: ([PGStatement]) -> [Result<Int, any Error>]) async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let leads = state.withLock { state in
-                state.waiting.append(Waiting(statement: statement, continuation: continuation))
-                defer { state.writing = true }
-                return !state.writing
-            }
-            if leads { drain(write) }
+        init(_ statement: PGStatement, _ turn: CheckedContinuation<Turn, any Error>) {
+            self.statement = statement
+            self.turn = turn
         }
     }
 
-    private func drain(_ write: ([PGStatement]) -> [Result<Int, any Error>]) {
-        while let batch = next() {
-            let results = write(batch.map(\.statement))
-            for (waiting, result) in zip(batch, results) { waiting.continuation.resume(with: result) }
+    /// One batch written, one result per statement (PGConnection.batch on a pooled connection).
+    typealias Write = ([PGStatement]) throws -> [Result<Int, any Error>]
+
+    private let line = PGBatchLine<Job>()
+
+    /// Callers waiting for a batch to take them (for tests).
+    var waitingCount: Int { line.waitingCount }
+
+    /// Rows `statement` changed, once the batch holding it has committed. When `write` throws, its error
+    /// is every statement's.
+    func run(_ statement: PGStatement, write: Write) async throws -> Int {
+        var job: Job?
+        let turn = try await withCheckedThrowingContinuation { continuation in
+            job = Job(statement, continuation)
+            if line.join(job!) { continuation.resume(returning: .lead) }
+        }
+        switch turn {
+        case .written(let changed): return changed
+        case .lead: return try writeBatch(job!, write)
         }
     }
 
-    /// Up to `limit` waiting callers, the oldest, in the order of the rows they lock; nil (and nobody
-    /// writing) when none wait.
-    private func next() -> [Waiting]? {
-        state.withLock { state in
-            guard !state.waiting.isEmpty else {
-                state.writing = false
-                return nil
-            }
-            let count = min(Self.limit, state.waiting.count)
-            defer { state.waiting.removeFirst(count) }
-            // Row locks in one order, the revocations' (OAuthCore's `GrantLockOrder`): no deadlock between them.
-            return state.waiting.prefix(count).sorted { GrantLockOrder.precedes($0.statement.locks, $1.statement.locks) }
-        }
+    /// Writes one batch (the writer's statement in it), wakes the next writer, answers the others, and
+    /// returns the writer's own answer.
+    private func writeBatch(_ writer: Job, _ write: Write) throws -> Int {
+        let (answers, next) = line.lead(in: Self.lockOrder) { try write($0.map(\.statement)) }
+        next?.turn.resume(returning: .lead)
+        for (job, result) in answers where job !== writer { job.turn.resume(with: result.map(Turn.written)) }
+        return try answers.first { $0.job === writer }!.result.get()
+    }
+
+    /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.
+    private static func lockOrder(_ first: Job, _ second: Job) -> Bool {
+        GrantLockOrder.precedes(first.statement.locks, second.statement.locks)
     }
 }

@@ -1,13 +1,12 @@
 import Dispatch
-import Synchronization
 
 /// The token path's reads sent together (issue 16): a Bearer, introspection or refresh reads one row
 /// (`liveToken`, `client(id:liveToken:at:)`), and PostgreSQL spends most of such a request's time on the
 /// round trip itself (waking, reading, answering), not on the lookup. Callers that arrive while one
 /// batch is out wait on their own threads (the store's threads in the server); the next batch takes
 /// them all, one pipeline (PGConnection+Batch.swift), one round trip. Each statement keeps its own
-/// snapshot (READ COMMITTED) and its own answer. The caller whose statement is first in line sends the
-/// batch; then it hands that role to the first caller still waiting, so nobody waits for others' batches.
+/// snapshot (READ COMMITTED) and its own answer. Who sends which batch is PGBatchLine's rule: each
+/// sender sends one batch, its own, so nobody waits for others' batches.
 final class PGReadBatch: Sendable {
     /// One caller's statement and, once its batch is back, its outcome.
     private final class Job: @unchecked Sendable {
@@ -20,44 +19,27 @@ final class PGReadBatch: Sendable {
         init(_ statement: PGStatement) { self.statement = statement }
     }
 
-    private struct State {
-        var waiting: [Job] = []
-        var sending = false
-    }
+    /// One batch read, one result per statement (PGConnection.readBatch on a pooled connection).
+    typealias Send = ([PGStatement]) throws -> [Result<PGResult, any Error>]
 
-    private let state = Mutex(State())
+    private let line = PGBatchLine<Job>()
 
     /// Callers waiting for a batch to take them (for tests).
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var waitingCount: Int { line.waitingCount }
 
-    /// `statement`'s result, read in a batch by `send` (one result per statement, in order).
-    func run(_ statement: PGStatement, send: ([PGStatement]) -> [Result<PGResult, any Error>]) throws -> PGResult {
+    /// `statement`'s result, read in a batch by `send`. When `send` throws, its error is every statement's.
+    func run(_ statement: PGStatement, send: Send) throws -> PGResult {
         let job = Job(statement)
-        let leads = state.withLock { state in
-            state.waiting.append(job)
-            defer { state.sending = true }
-            return !state.sending
-        }
-        if !leads { job.ready.wait() }  // woken with its outcome, or to send the next batch
-        if job.outcome == nil { sendBatch(send) }
+        if !line.join(job) { job.ready.wait() }  // woken with its outcome, or to send the next batch
+        if job.outcome == nil { sendBatch(job, send) }
         return try job.outcome!.get()
     }
 
-    /// Sends the waiting statements (this caller's first in line), hands out the results, and wakes the
-    /// first caller still waiting to send the next batch.
-    private func sendBatch(_ send: ([PGStatement]) -> [Result<PGResult, any Error>]) {
-        let batch = state.withLock { state in
-            let count = min(PGInsertBatch.limit, state.waiting.count)
-            defer { state.waiting.removeFirst(count) }
-            return Array(state.waiting.prefix(count))
-        }
-        let results = send(batch.map(\.statement))
-        for (job, result) in zip(batch, results) { job.outcome = result }
-        let next = state.withLock { state in
-            if state.waiting.isEmpty { state.sending = false }
-            return state.waiting.first
-        }
-        for job in batch.dropFirst() { job.ready.signal() }
+    /// Sends one batch (the sender's statement in it), hands out the results, and wakes the next sender.
+    private func sendBatch(_ sender: Job, _ send: Send) {
+        let (answers, next) = line.lead { jobs in try send(jobs.map(\.statement)) }
+        for (job, outcome) in answers { job.outcome = outcome }
+        for (job, _) in answers where job !== sender { job.ready.signal() }
         next?.ready.signal()
     }
 }

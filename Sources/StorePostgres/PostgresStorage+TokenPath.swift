@@ -10,7 +10,7 @@ extension PostgresStorage {
         let (sql, values) = try Self.insertWhileLiveLocking(token, refreshHash, now)
         if let pinned { return try pinned.query(sql, values).changed == 1 }
         let changed = try await insertBatch.run(PGStatement(sql, values, locks: token.grantID)) { statements in
-            do { return try pool.with { $0.batch(statements) } } catch { return statements.map { _ in .failure(error) } }
+            try pool.with { $0.batch(statements) }
         }
         return changed == 1
     }

@@ -131,9 +131,7 @@ extension PostgresStorage: SQLDatabase {
     package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
         if let pinned { return try pinned.query(sql, values).rows(map) }
         if pool.heldByCaller { return try pool.with { try $0.query(sql, values).rows(map) } }
-        return try readBatch.run(PGStatement(sql, values)) { statements in
-            do { return try pool.with { $0.readBatch(statements) } } catch { return statements.map { _ in .failure(error) } }
-        }
+        return try readBatch.run(PGStatement(sql, values)) { statements in try pool.with { $0.readBatch(statements) } }
         .rows(map)
     }
 }

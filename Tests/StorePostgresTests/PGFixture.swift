@@ -45,6 +45,13 @@ enum PGFixture {
             scope: grant.scope, authTime: time, createdAt: time, expiresAt: expiresAt)
     }
 
+    /// An access token of `grant`, as a refresh writes it (`insertToken(_:whileLive:at:)`).
+    static func access(_ hash: String, _ grant: Grant) -> TokenRecord {
+        TokenRecord(
+            hash: hash, kind: .access, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,
+            scope: grant.scope, authTime: time, createdAt: time, expiresAt: nil)
+    }
+
     /// Polls `condition` every 50 ms for up to a generous minute (the machine is shared and loaded).
     static func poll(_ what: String, _ condition: () throws -> Bool) async throws {
         for _ in 0..<1200 {

@@ -13,8 +13,8 @@ struct PostgresGroupCommitTests {
             let now = PGFixture.time.addingTimeInterval(1)
             let rest = (1...39).map { index in
                 Task.detached(executorPreference: storage.executor) {
-                    try await storage.insertToken(access("a\(index)", grant), whileLive: index % 10 == 0 ? "dead" : "live",
-                                                  at: now)
+                    try await storage.insertToken(
+                        PGFixture.access("a\(index)", grant), whileLive: index % 10 == 0 ? "dead" : "live", at: now)
                 }
             }
             try await PGFixture.poll("39 writes waiting") { storage.insertBatch.waitingCount == 39 }
@@ -33,7 +33,7 @@ struct PostgresGroupCommitTests {
             let now = PGFixture.time.addingTimeInterval(1)
             let rest = ["b1", "live", "b2", "b3"].map { hash in
                 Task.detached(executorPreference: storage.executor) {
-                    try await storage.insertToken(access(hash, grant), whileLive: "live", at: now)
+                    try await storage.insertToken(PGFixture.access(hash, grant), whileLive: "live", at: now)
                 }
             }
             try await PGFixture.poll("4 writes waiting") { storage.insertBatch.waitingCount == 4 }
@@ -51,11 +51,6 @@ struct PostgresGroupCommitTests {
     }
 }
 
-private func access(_ hash: String, _ grant: Grant) -> TokenRecord {
-    TokenRecord(hash: hash, kind: .access, grantID: grant.id, clientID: grant.clientID, accountID: grant.accountID,
-                scope: grant.scope, authTime: PGFixture.time, createdAt: PGFixture.time, expiresAt: nil)
-}
-
 /// A store with a live refresh token "live" and a revoked one "dead", whose first `insertToken(whileLive:)`
 /// (of "a0") waits in the server for the grant's row, locked by `holder` in an open transaction; `body`
 /// queues more writes and ends that transaction. Afterwards the first write must have succeeded.
@@ -66,11 +61,10 @@ private func withBlockedFirstWrite(
         try storage.insertToken(PGFixture.token("live", grant: grant))
         try storage.insertToken(PGFixture.token("dead", grant: grant))
         _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
-        let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
-        try holder.query("BEGIN")
-        try holder.query("SELECT id FROM grants WHERE id = 'grant' FOR UPDATE")
+        let holder = try PGFixture.lockedRow(grant, url)
         let first = Task.detached(executorPreference: storage.executor) {
-            try await storage.insertToken(access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
+            try await storage.insertToken(
+                PGFixture.access("a0", grant), whileLive: "live", at: PGFixture.time.addingTimeInterval(1))
         }
         try await PGFixture.poll("the first write waiting for the grant's row") {
             try PGFixture.blocked(by: holder) == 1
