@@ -22,7 +22,7 @@ extension SQLStorage {
     }
 
     /// The token columns in `Columns.token` order.
-    static func tokenValues(_ token: TokenRecord, scope: SQLValue) -> [SQLValue] {
+    package static func tokenValues(_ token: TokenRecord, scope: SQLValue) -> [SQLValue] {
         [
             .text(token.hash), .text(token.kind.rawValue), .text(token.grantID), .text(token.clientID),
             .text(token.accountID), scope, .date(token.authTime), .date(token.createdAt),
@@ -33,7 +33,7 @@ extension SQLStorage {
 
 let tokenColumnCount = 11
 /// One token row (`insertToken`), built once.
-let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
+package let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
 private let bulkRows = 200
 private let bulkInsertTokensSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: bulkRows)
 

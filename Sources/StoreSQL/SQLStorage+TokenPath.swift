@@ -8,40 +8,10 @@ extension SQLStorage {
         try read(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow).first
     }
 
-    /// `insertToken(derivedFrom:at:_:)` on a connection that writes: the live read, `derive`, the INSERT.
-    /// SQLite runs it on its one writer, so no revocation can come between the read and the write.
-    package static func insertDerived(
-        _ refreshHash: String, _ now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
-    ) -> @Sendable (any SQLConnection) throws -> DerivedToken? {
-        { db in
-            guard let live = try db.query(liveTokenSQL, [.text(refreshHash), .date(now)], liveTokenRow).first
-            else { return nil }
-            let record = try derive(live)
-            try db.run(insertTokenSQL, tokenValues(record, scope: try .strings(record.scope)))
-            return DerivedToken(from: live, inserted: record)
-        }
-    }
-
-    /// `insertToken(_:whileLive:at:)`: the check and the write cannot be separated by a revocation.
-    /// Each backend sends it its own way, in its group commit: SQLite runs `insertWhileLive` on its one
-    /// writer connection; PostgreSQL sends `insertWhileLiveLocking`.
+    /// `insertToken(_:whileLive:at:)` for a store with many writers: one statement whose check and
+    /// write cannot be separated by a revocation. (SQLite, with one writer, runs a read and a plain INSERT
+    /// instead: SQLiteStorage+TokenPath.swift.)
     ///
-    /// SQLite: one writer at a time, so a check and then a plain INSERT cannot be interleaved with a
-    /// revocation; and an INSERT that reads its own table (`INSERT … SELECT … FROM tokens`) would build a
-    /// temporary table every time.
-    package static func insertWhileLive(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws
-        -> @Sendable (any SQLConnection) throws -> Bool
-    {
-        let values = tokenValues(token, scope: try .strings(token.scope))
-        let check: [SQLValue] = [.text(refreshHash), .date(now)]
-        return { db in
-            guard try !db.query("SELECT 1 \(liveFrom(hash: "$1", now: "$2"))", check, { _ in true }).isEmpty
-            else { return false }
-            try db.run(insertTokenSQL, values)
-            return true
-        }
-    }
-
     /// PostgreSQL's one statement and its values; one row changed when written. It reads a snapshot,
     /// which does not show a revocation still in progress, so the check locks the grant's row (`FOR
     /// SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
@@ -55,12 +25,12 @@ extension SQLStorage {
 }
 
 /// A row of `liveTokenSQL`.
-private func liveTokenRow(_ row: any SQLRow) throws -> LiveToken {
+package func liveTokenRow(_ row: any SQLRow) throws -> LiveToken {
     LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
 }
 
 /// The token columns then the account columns, for the token under $1 live at $2.
-private let liveTokenSQL = """
+package let liveTokenSQL = """
     SELECT \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account)) \(liveFrom(hash: "$1", now: "$2"))
     """
 
@@ -78,7 +48,7 @@ private let insertWhileLiveLockingSQL = """
 /// The one place the live rule is said in SQL for one token: the token under `hash` joined to its
 /// account (`a`), live by `liveCondition`; with `grant`, also to its grant (`g`), for a check that locks
 /// it. A read needs no grant: revoking a grant revokes its tokens in the same transaction.
-private func liveFrom(hash: String, now: String, grant: Bool = false) -> String {
+package func liveFrom(hash: String, now: String, grant: Bool = false) -> String {
     """
     FROM tokens t JOIN accounts a ON a.id = t.account_id\(grant ? " JOIN grants g ON g.id = t.grant_id" : "")
     WHERE t.hash = \(hash) \(liveCondition(now: now))
