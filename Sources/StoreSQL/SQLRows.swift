@@ -27,6 +27,13 @@ enum Columns {
     static let signingKey =
         "kid, algorithm, encrypted_private_key, public_jwk, created_at, retired_at, remove_after"
     static let audit = "id, time, kind, account_id, client_id, detail"
+
+    /// How many columns each list names, counted from the list itself: a JOIN's decoder starts a table's
+    /// columns after the ones before it (`ShiftedRow`), and the INSERTs number that many parameters.
+    static let clientCount = count(client)
+    static let tokenCount = count(token)
+
+    static func count(_ list: String) -> Int { list.split(separator: ",").count }
 }
 
 extension SQLRow {

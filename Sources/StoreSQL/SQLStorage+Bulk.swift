@@ -7,16 +7,16 @@ extension SQLStorage {
     /// A plain `run`, not `insert`: a conflict fails the whole call anyway, so no savepoint is needed.
     public func insertTokens(_ tokens: some Sequence<TokenRecord>) throws {
         var batch: [SQLValue] = []
-        batch.reserveCapacity(bulkRows * tokenColumnCount)
+        batch.reserveCapacity(bulkRows * Columns.tokenCount)
         try atomic { db in
             for token in tokens {
                 batch += Self.tokenValues(token, scope: try .strings(token.scope))
-                guard batch.count == bulkRows * tokenColumnCount else { continue }
+                guard batch.count == bulkRows * Columns.tokenCount else { continue }
                 try db.run(bulkInsertTokensSQL, batch)
                 batch.removeAll(keepingCapacity: true)
             }
-            for row in stride(from: 0, to: batch.count, by: tokenColumnCount) {
-                try db.run(insertTokenSQL, Array(batch[row..<row + tokenColumnCount]))
+            for row in stride(from: 0, to: batch.count, by: Columns.tokenCount) {
+                try db.run(insertTokenSQL, Array(batch[row..<row + Columns.tokenCount]))
             }
         }
     }
@@ -31,7 +31,6 @@ extension SQLStorage {
     }
 }
 
-let tokenColumnCount = 11
 /// One token row (`insertToken`), built once.
 package let insertTokenSQL = "INSERT INTO tokens (\(Columns.token)) VALUES " + tokenPlaceholders(rows: 1)
 private let bulkRows = 200
@@ -40,6 +39,6 @@ private let bulkInsertTokensSQL = "INSERT INTO tokens (\(Columns.token)) VALUES 
 /// `($1, …, $11), ($12, …, $22), …` for `rows` rows of the token columns.
 private func tokenPlaceholders(rows: Int) -> String {
     (0..<rows).map { row in
-        "(" + (1...tokenColumnCount).map { "$\(row * tokenColumnCount + $0)" }.joined(separator: ", ") + ")"
+        "(" + (1...Columns.tokenCount).map { "$\(row * Columns.tokenCount + $0)" }.joined(separator: ", ") + ")"
     }.joined(separator: ", ")
 }

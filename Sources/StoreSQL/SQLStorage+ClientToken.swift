@@ -7,8 +7,8 @@ import OAuthCore
 extension SQLStorage {
     public func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken {
         try read(clientAndLiveTokenSQL, [.text(id), .text(hash), .date(now)]) { row in
-            let token = ShiftedRow(row, by: clientColumnCount)
-            let account = ShiftedRow(row, by: clientColumnCount + Int32(tokenColumnCount))
+            let token = ShiftedRow(row, by: Int32(Columns.clientCount))
+            let account = ShiftedRow(row, by: Int32(Columns.clientCount + Columns.tokenCount))
             return ClientAndLiveToken(
                 client: row.isNull(0) ? nil : try row.client(),
                 token: token.isNull(0) ? nil : LiveToken(record: try token.token(), account: try account.account()))
@@ -17,11 +17,9 @@ extension SQLStorage {
     }
 }
 
-private let clientColumnCount = Int32(Columns.client.split(separator: ",").count)
-
 /// The client under $1, and the token under $2 with its account when live at $3 (the condition of
 /// `liveToken`, SQLStorage+TokenPath.swift).
-private let clientAndLiveTokenSQL = """
+let clientAndLiveTokenSQL = """
     SELECT \(prefixed("c", Columns.client)), \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account))
     FROM (SELECT 1 AS one) one
     LEFT JOIN clients c ON c.id = $1

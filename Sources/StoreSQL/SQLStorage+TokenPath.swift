@@ -26,7 +26,7 @@ extension SQLStorage {
 
 /// A row of `liveTokenSQL`.
 package func liveTokenRow(_ row: any SQLRow) throws -> LiveToken {
-    LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(tokenColumnCount)).account())
+    LiveToken(record: try row.token(), account: try ShiftedRow(row, by: Int32(Columns.tokenCount)).account())
 }
 
 /// The token columns then the account columns, for the token under $1 live at $2.

@@ -6,6 +6,9 @@ import StoreSQL
 struct SQLiteRow: SQLRow {
     let statement: OpaquePointer
 
+    /// How many columns the statement returns (for tests of the column lists, SQLRows.swift).
+    var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     func optionalText(_ column: Int32) -> String? {
