@@ -11,21 +11,12 @@ extension SQLStorage {
     }
 
     public func account(id: String) throws -> Account? {
-        try access {
-            try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = $1", [.text(id)]) {
-                try $0.account()
-            }
-        }
-        .first
+        try access { try $0.query(accountByIDSQL, [.text(id)]) { try $0.account() } }.first
     }
 
+    /// `account(id:)`'s query with the connection's row lock appended: the two cannot drift apart.
     public func lockAccount(id: String) throws -> Account? {
-        try access {
-            try $0.query("SELECT \(Columns.account) FROM accounts WHERE id = $1\($0.rowLock)", [.text(id)]) {
-                try $0.account()
-            }
-        }
-        .first
+        try access { try $0.query(accountByIDSQL + $0.rowLock, [.text(id)]) { try $0.account() } }.first
     }
 
     public func listAccounts() throws -> [Account] {
@@ -113,3 +104,6 @@ extension SQLStorage {
         }
     }
 }
+
+/// One account by id (`account(id:)`; `lockAccount(id:)` appends `SQLConnection.rowLock`).
+private let accountByIDSQL = "SELECT \(Columns.account) FROM accounts WHERE id = $1"
