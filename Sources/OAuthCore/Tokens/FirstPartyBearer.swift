@@ -34,10 +34,17 @@ public struct FirstPartyBearer: Sendable {
         return bearer
     }
 
+    /// The client from the environment's cache (ClientCache.swift), as client authentication reads it, so
+    /// a verify is one store read when the client is cached. Its rule is the token endpoint's for the
+    /// password and token-exchange grants: a client removed here (admin API) is forgotten at once, one
+    /// removed elsewhere within the cache's lifetime. A client is never changed in place (only removed
+    /// and added again: Storage.deleteClient), and removing it revokes every token issued to it, so the
+    /// live read above refuses those whatever the cache holds.
     private func checkFirstParty(_ record: TokenRecord) throws {
-        guard try environment.storage.client(id: record.clientID)?.firstParty == true else {
-            throw Refusal.notFirstParty
+        let client = try environment.clientCache.client(id: record.clientID) {
+            try environment.storage.client(id: record.clientID)
         }
+        guard client?.firstParty == true else { throw Refusal.notFirstParty }
     }
 
     /// Why the live read (TokenPathStore.liveToken) found nothing: a usable access token whose account

@@ -11,6 +11,8 @@ final class FailSwitch: Sendable {
     /// Runs after a client was read, before it is returned, as a change committed meanwhile would
     /// (ClientCacheTests).
     let afterClientRead = Mutex<(@Sendable () throws -> Void)?>(nil)
+    /// Every call made through the store (its Swift name), in order (FirstPartyBearerCacheTests).
+    let calls = Mutex<[String]>([])
     /// The records that insert was asked to write, written or not.
     let conditionalInserts = Mutex<[TokenRecord]>([])
     func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
@@ -21,7 +23,8 @@ struct FailingStorage: Storage {
     let inner: any Storage
     let fail: FailSwitch
 
-    private func run<T>(_ body: () throws -> T) throws -> T {
+    private func run<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
+        fail.calls.withLock { $0.append(call) }
         try fail.check()
         return try body()
     }

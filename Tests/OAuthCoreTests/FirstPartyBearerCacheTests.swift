@@ -1,0 +1,82 @@
+import Foundation
+import OAuthCore
+import Support
+import Testing
+
+/// FirstPartyBearer reads the token's client through the environment's client cache (ClientCache.swift):
+/// with the client cached a verify is one store read, and a client demoted from first-party (removed,
+/// then added again without `first_party`) is refused under the cache's rule: at once when forgotten
+/// (the admin API), within the cache's lifetime otherwise; its old tokens die with it at once.
+@Suite struct FirstPartyBearerCacheTests {
+    private func setUp(seconds: Double) async throws -> (Fixture, FailSwitch, OAuthEnvironment, String) {
+        let fail = FailSwitch()
+        let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
+        var environment = f.environment
+        environment.clientCache = ClientCache(seconds: seconds)
+        return (f, fail, environment, try await f.appAccessToken())
+    }
+
+    private func reads(_ fail: FailSwitch, _ body: () throws -> Void) rethrows -> [String] {
+        fail.calls.withLock { $0.removeAll() }
+        try body()
+        return fail.calls.withLock { $0 }
+    }
+
+    private func refusal(_ environment: OAuthEnvironment, _ token: String) -> FirstPartyBearer.Refusal? {
+        do {
+            _ = try FirstPartyBearer(environment: environment).verify("Bearer " + token)
+            return nil
+        } catch {
+            return error as? FirstPartyBearer.Refusal ?? .missing
+        }
+    }
+
+    @Test func aCachedClientMakesAVerifyOneStoreRead() async throws {
+        let (f, fail, cached, token) = try await setUp(seconds: 60)
+        let verify = { (environment: OAuthEnvironment) in
+            _ = try FirstPartyBearer(environment: environment).verify("Bearer " + token)
+        }
+        #expect(try reads(fail) { try verify(f.environment) } == ["liveToken(hash:at:)", "client(id:)"], "no cache")
+        #expect(try reads(fail) { try verify(cached) } == ["liveToken(hash:at:)", "client(id:)"], "the first")
+        #expect(try reads(fail) { try verify(cached) } == ["liveToken(hash:at:)"], "the client cached")
+    }
+
+    @Test func aDemotedClientIsRefusedAtOnceWhenForgotten() async throws {
+        let (f, _, cached, token) = try await setUp(seconds: 60)
+        #expect(refusal(cached, token) == nil)
+        let later = try demote(f)
+        #expect(refusal(cached, token) == .invalidToken, "removing the client revoked its tokens")
+        #expect(refusal(cached, later) == nil, "changed elsewhere: the cached client within its lifetime")
+        cached.clientCache.forget(id: "app")
+        #expect(refusal(cached, later) == .notFirstParty, "forgotten (the admin API): at once")
+        #expect(refusal(f.environment, later) == .notFirstParty, "without the cache")
+    }
+
+    @Test func aDemotedClientIsRefusedOnceTheCacheLifetimeHasPassed() async throws {
+        let (f, _, cached, token) = try await setUp(seconds: 0.05)
+        #expect(refusal(cached, token) == nil)
+        let later = try demote(f)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while refusal(cached, later) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(refusal(cached, later) == .notFirstParty)
+    }
+
+    /// "app" removed and added again without `first_party` (a client is never changed in place), and a
+    /// live access token of the new one for Alice; answers that token.
+    private func demote(_ f: Fixture) throws -> String {
+        let now = f.clock.now()
+        let old = try #require(try f.memory.client(id: "app"))
+        #expect(try f.memory.deleteClient(id: "app", at: now))
+        var demoted = old
+        demoted.firstParty = false
+        try f.memory.insertClient(demoted)
+        try f.memory.insertGrant(Grant(id: "grant-after", accountID: f.aliceID, clientID: "app", scope: ["openid"],
+                                       createdAt: now))
+        let token = "at_after_demotion_0123456789abcdef0123456789"
+        try f.memory.insertToken(TokenRecord(
+            hash: OpaqueToken.hash(token), kind: .access, grantID: "grant-after", clientID: "app",
+            accountID: f.aliceID, scope: ["openid"], authTime: now, createdAt: now,
+            expiresAt: now.addingTimeInterval(3600)))
+        return token
+    }
+}
