@@ -81,8 +81,8 @@ final class RevokingRefreshedTokens: HTTPTransport {
         let response = try await counting.send(request)
         let isRefresh = request.body.map { String(decoding: $0, as: UTF8.self) }?.contains("grant_type=refresh_token")
         guard isRefresh == true, response.status == 200 else { return response }
-        let token = try JSONDecoder().decode([String: JSONScalar].self, from: response.body)["access_token"]?.text
-        try await server.revoke(try #require(token))
+        let token = try JSONDecoder().decode(AccessToken.self, from: response.body).access_token
+        try await server.revoke(token)
         last.withLock { $0 = token }
         return response
     }
@@ -90,18 +90,9 @@ final class RevokingRefreshedTokens: HTTPTransport {
     func revoked() -> String? { last.withLock { $0 } }
 }
 
-/// A string, number or boolean of a flat JSON object (enough to pick `access_token` out of a token answer).
-enum JSONScalar: Decodable {
-    case text(String), other
-
-    init(from decoder: any Decoder) throws {
-        self = (try? decoder.singleValueContainer().decode(String.self)).map(JSONScalar.text) ?? .other
-    }
-
-    var text: String? {
-        if case .text(let value) = self { return value }
-        return nil
-    }
+/// The one field of a token answer (RFC 6749 §5.1) the transport needs.
+private struct AccessToken: Decodable {
+    let access_token: String
 }
 
 /// Answers the kit's requests in order from a script, recording each request; a request past the
