@@ -36,7 +36,7 @@ package let liveTokenSQL = """
 
 /// The check also locks the grant's row, and finds it unrevoked after waiting for a writer of it.
 /// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
-private let insertWhileLiveLockingSQL = """
+let insertWhileLiveLockingSQL = """
     INSERT INTO tokens (\(Columns.token))
     SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), CAST($5 AS TEXT),
            CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), CAST($9 AS BIGINT), CAST($10 AS BIGINT),
