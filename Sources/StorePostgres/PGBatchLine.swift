@@ -1,12 +1,11 @@
-import OAuthCore
 import Synchronization
 
-/// The line of callers that both batchers keep (PGReadBatch, PGInsertBatch; issue 16). A caller joins;
-/// the one that finds nobody leading leads: it takes the oldest callers (its own statement among them,
-/// as a leader is always first in line), sends them as one batch, and hands the lead to the first caller
-/// still waiting, who sends the next batch, its own statement in it. A leader thus sends one batch and
-/// goes back to its own request: under steady load no caller, and no store thread, works for batches
-/// that are not its own. Waking callers, with their answers or with the lead, is the batcher's part.
+/// The line of callers that PGReadBatch keeps (issue 16). A caller joins; the one that finds nobody
+/// leading leads: it takes the oldest callers (its own statement among them, as a leader is always first
+/// in line), sends them as one batch, and hands the lead to the first caller still waiting, who sends the
+/// next batch, its own statement in it. A leader thus sends one batch and goes back to its own request:
+/// no caller, and no store thread, works for batches that are not its own. Waking callers, with their
+/// answers or with the lead, is PGReadBatch's part. (Writes have a thread of their own: PGInsertBatch.)
 final class PGBatchLine<Job: Sendable>: Sendable {
     private struct State {
         var waiting: [Job] = []
@@ -29,19 +28,18 @@ final class PGBatchLine<Job: Sendable>: Sendable {
         }
     }
 
-    /// The leader's one batch: the oldest callers, up to `limit`, in `order` when given, each with its
-    /// result from `send` (its error for all when it throws); then who leads next, to be woken by the
-    /// leader, or nil: none waits, and the line is idle.
-    func lead<T>(
-        in order: ((Job, Job) -> Bool)? = nil, _ send: ([Job]) throws -> [Result<T, any Error>]
-    ) -> (answers: [(job: Job, result: Result<T, any Error>)], next: Job?) {
-        let taken = state.withLock { state in
+    /// The leader's one batch: the oldest callers, up to `limit`, each with its result from `send` (its
+    /// error for all when it throws); then who leads next, to be woken by the leader, or nil: none waits,
+    /// and the line is idle.
+    func lead(_ send: ([Job]) throws -> [Result<PGResult, any Error>])
+        -> (answers: [(job: Job, result: Result<PGResult, any Error>)], next: Job?)
+    {
+        let batch = state.withLock { state in
             let count = min(limit, state.waiting.count)
             defer { state.waiting.removeFirst(count) }
             return Array(state.waiting.prefix(count))
         }
-        let batch = order.map { taken.sorted(by: $0) } ?? taken
-        let results = Self.results(of: batch.count) { try send(batch) }
+        let results = oneResultPerStatement(batch.count) { try send(batch) }
         return (zip(batch, results).map { (job: $0, result: $1) }, handOff())
     }
 
@@ -52,20 +50,6 @@ final class PGBatchLine<Job: Sendable>: Sendable {
         state.withLock { state in
             if state.waiting.isEmpty { state.leading = false }
             return state.waiting.first
-        }
-    }
-
-    /// One result per job whatever `send` does, so that no caller is left without an answer.
-    private static func results<T>(
-        of count: Int, _ send: () throws -> [Result<T, any Error>]
-    ) -> [Result<T, any Error>] {
-        do {
-            let results = try send()
-            let missing = Result<T, any Error>.failure(
-                StoreError.unavailable("postgres: a batch went unanswered"))
-            return results + Array(repeating: missing, count: max(0, count - results.count))
-        } catch {
-            return Array(repeating: .failure(error), count: count)
         }
     }
 }

@@ -3,58 +3,114 @@ import OAuthCore
 
 /// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
 /// with durable commits every COMMIT waits for PostgreSQL's WAL flush, so the writes that arrive while
-/// one is going out wait, suspended and holding no thread, and then go out together: BEGIN, each
-/// statement, COMMIT in one pipeline (PGConnection+Batch.swift), one round trip and one WAL flush for
-/// all of them. Who writes which batch is PGBatchLine's rule: a caller writes at most one batch, its
-/// own statement in it, on its own thread (one of the store's threads in the server), then returns; a
-/// waiting caller is woken either with its answer or to write the next batch. Nobody hears back before
-/// the COMMIT that holds its row.
-final class PGInsertBatch: Sendable {
-    /// What a waiting caller is woken with.
-    private enum Turn: Sendable {
-        case written(Int)
-        case lead
-    }
-
+/// one batch is going out wait and then go out together: BEGIN, each statement, COMMIT in one pipeline
+/// (PGConnection+Batch.swift), one round trip and one WAL flush for all of them. As SQLite's writer does
+/// (StoreSQLite/SQLiteWriter+Batch.swift), callers queue their statement and suspend, holding no thread;
+/// one thread of its own takes the oldest (up to `limit`), writes them, resumes each caller with its own
+/// result, and takes the next batch at once while anyone waits, else sleeps until a caller comes. So no
+/// caller and no store thread works for others' batches, and under steady load no thread is woken
+/// between batches. Nobody hears back before the COMMIT that holds its row. Started with the first
+/// statement, ended by `stop()` (PostgresStorage's deinit), which fails whoever still waits.
+final class PGInsertBatch: @unchecked Sendable {
+    // @unchecked: every stored var is touched only while `condition` is locked.
     private final class Job: Sendable {
         let statement: PGStatement
-        let turn: CheckedContinuation<Turn, any Error>
+        let answer: CheckedContinuation<Int, any Error>
 
-        init(_ statement: PGStatement, _ turn: CheckedContinuation<Turn, any Error>) {
+        init(_ statement: PGStatement, _ answer: CheckedContinuation<Int, any Error>) {
             self.statement = statement
-            self.turn = turn
+            self.answer = answer
         }
     }
 
     /// One batch written, one result per statement (PGConnection.batch on a pooled connection).
-    typealias Write = ([PGStatement]) throws -> [Result<Int, any Error>]
+    typealias Write = @Sendable ([PGStatement]) throws -> [Result<Int, any Error>]
 
-    private let line = PGBatchLine<Job>()
+    private let write: Write
+    private let condition = NSCondition()
+    private var waiting: [Job] = []
+    private var started = false
+    private var sleeping = false
+    private var stopped = false
+    private var running = false
+    /// Most statements in one batch.
+    let limit = 64
+
+    init(write: @escaping Write) { self.write = write }
 
     /// Callers waiting for a batch to take them (for tests).
-    var waitingCount: Int { line.waitingCount }
+    var waitingCount: Int { locked { waiting.count } }
 
-    /// Rows `statement` changed, once the batch holding it has committed. When `write` throws, its error
-    /// is every statement's.
-    func run(_ statement: PGStatement, write: Write) async throws -> Int {
-        var job: Job?
-        let turn = try await withCheckedThrowingContinuation { continuation in
-            job = Job(statement, continuation)
-            if line.join(job!) { continuation.resume(returning: .lead) }
-        }
-        switch turn {
-        case .written(let changed): return changed
-        case .lead: return try writeBatch(job!, write)
+    /// True while the writer's thread runs (for tests: none outlives its storage).
+    var isRunning: Bool { locked { running } }
+
+    /// Rows `statement` changed, once the batch holding it has committed. When the write throws, its
+    /// error is every statement's of that batch; once stopped, `.unavailable`.
+    func run(_ statement: PGStatement) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let job = Job(statement, continuation)
+            guard let start = locked({ join(job) }) else { return Self.refuse([job]) }
+            if start { Thread { self.work() }.start() }
         }
     }
 
-    /// Writes one batch (the writer's statement in it), wakes the next writer, answers the others, and
-    /// returns the writer's own answer.
-    private func writeBatch(_ writer: Job, _ write: Write) throws -> Int {
-        let (answers, next) = line.lead(in: Self.lockOrder) { try write($0.map(\.statement)) }
-        next?.turn.resume(returning: .lead)
-        for (job, result) in answers where job !== writer { job.turn.resume(with: result.map(Turn.written)) }
-        return try answers.first { $0.job === writer }!.result.get()
+    /// Lets the writer's thread end after the batch it is writing; callers still waiting then fail.
+    func stop() {
+        locked {
+            stopped = true
+            condition.signal()
+        }
+    }
+
+    /// Queues `job` (nil once stopped): true when the writer's thread is to be started.
+    private func join(_ job: Job) -> Bool? {
+        guard !stopped else { return nil }
+        waiting.append(job)
+        if sleeping { condition.signal() }
+        guard !started else { return false }
+        (started, running) = (true, true)
+        return true
+    }
+
+    private func work() {
+        Thread.current.name = "accountlink.postgres.writer"
+        while let batch = next() {
+            let sorted = batch.sorted(by: Self.lockOrder)
+            let results = oneResultPerStatement(sorted.count) { try write(sorted.map(\.statement)) }
+            for (job, result) in zip(sorted, results) { job.answer.resume(with: result) }
+        }
+    }
+
+    /// The oldest waiting callers, up to `limit` (sleeping until one comes); nil once stopped, after
+    /// failing those left.
+    private func next() -> [Job]? {
+        condition.lock()
+        while waiting.isEmpty && !stopped {
+            sleeping = true
+            condition.wait()
+            sleeping = false
+        }
+        let ending = stopped
+        let count = ending ? waiting.count : min(limit, waiting.count)
+        let taken = Array(waiting.prefix(count))
+        waiting.removeFirst(count)
+        if ending { running = false }
+        condition.unlock()
+        guard !ending else {
+            Self.refuse(taken)
+            return nil
+        }
+        return taken
+    }
+
+    private static func refuse(_ jobs: [Job]) {
+        for job in jobs { job.answer.resume(throwing: StoreError.unavailable("postgres: the storage stopped")) }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
     }
 
     /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.

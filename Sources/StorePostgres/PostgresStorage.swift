@@ -15,7 +15,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     let pinned: PGConnection?
     /// The threads requests run on when the server uses this store (Support/StoreThreads.swift).
     public let executor: StoreThreads
-    /// Group commit of the refresh's access tokens (PGInsertBatch.swift).
+    /// Group commit of the refresh's access tokens, on a thread of its own (PGInsertBatch.swift).
     let insertBatch: PGInsertBatch
     /// The token path's reads, sent together (PGReadBatch.swift).
     let readBatch = PGReadBatch()
@@ -34,10 +34,11 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// others on demand. Call `migrate()` before first use.
     /// `poolWaitSeconds`: how long a call waits for a free connection before `.unavailable`.
     public init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize, poolWaitSeconds: Double = 10) throws {
-        pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize, waitSeconds: poolWaitSeconds)
+        let pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize, waitSeconds: poolWaitSeconds)
+        self.pool = pool
         pinned = nil
         executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
-        insertBatch = PGInsertBatch()
+        insertBatch = PGInsertBatch { statements in try pool.with { $0.batch(statements) } }
     }
 
     private init(pool: PGPool, pinned: PGConnection, executor: StoreThreads, insertBatch: PGInsertBatch) {
@@ -48,7 +49,10 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     }
 
     deinit {
-        if pinned == nil { executor.stop() }
+        if pinned == nil {
+            executor.stop()
+            insertBatch.stop()
+        }
     }
 
     /// Applies every migration not yet in `schema_migrations`, in one transaction under an advisory

@@ -26,8 +26,8 @@ extension PGFixture {
     }
 
     /// Three batches in line: "a0" (the first grant) written alone, held by a lock on its grant's row; the
-    /// writes of `second` (the other grant), queued one by one behind it so that the first of them writes
-    /// the next batch, held in turn by a lock on the other grant's row; "c1" and "c2" (the first grant) in
+    /// writes of `second` (the other grant), queued behind it, so that they make the next batch, held in
+    /// turn by a lock on the other grant's row; "c1" and "c2" (the first grant) in
     /// line behind that batch. `body` gets the connection holding that lock, which it must end, and the
     /// tasks of `second`. Then a0, c1 and c2 must have been written, and the access tokens are `written`.
     static func withThreeBatches(

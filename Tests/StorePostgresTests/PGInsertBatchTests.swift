@@ -7,20 +7,23 @@ import Testing
 
 @testable import StorePostgres
 
-/// PGInsertBatch's own rule (PGBatchLine): who writes which batch, whatever the batch does.
+/// PGInsertBatch's own rule: its one thread writes every batch, whatever the batch does, and never
+/// outlives its storage.
 @Suite
 struct PGInsertBatchTests {
-    /// The caller whose task is running, seen by `write` (which runs in the writer's task).
-    @TaskLocal static var caller = ""
-
-    /// A steady stream of writes on PostgreSQL: each batch is written by one of its own callers, and no
-    /// caller writes two batches; every statement is written once and every call answered.
-    @Test func eachBatchIsWrittenByOneOfItsOwnCallersAndNobodyWritesTwo() async throws {
+    /// A steady stream of writes on PostgreSQL: every batch is written on the writer's thread (no caller's
+    /// thread), every statement once, and every call is answered.
+    @Test func everyBatchIsWrittenOnTheWritersThreadAndEveryCallerAnswered() async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         defer { PostgresTestDatabase.dropSchema(url) }
         let storage = try PostgresStorage(url: url, poolSize: 4)
         _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
         let batches = BatchLog()
+        let batch = PGInsertBatch { statements in
+            batches.add(Batch(thread: Thread.current.name ?? "", callers: statements.map(\.locks)))
+            return try storage.pool.with { $0.batch(statements) }
+        }
+        defer { batch.stop() }
         let finished = Counter()
         let names = (0..<6).map { writer in (0..<20).map { "w\(writer)-\($0)" } }
         let writers = names.map { ownNames in
@@ -28,69 +31,112 @@ struct PGInsertBatchTests {
                 defer { finished.add() }
                 for name in ownNames {
                     let insert = PGStatement("INSERT INTO marks VALUES ($1)", [.text(name)], locks: name)
-                    let changed = try await Self.$caller.withValue(name) {
-                        try await storage.insertBatch.run(insert) { statements in
-                            batches.add(Batch(writer: Self.caller, callers: statements.map(\.locks)))
-                            return try storage.pool.with { $0.batch(statements) }
-                        }
-                    }
-                    guard changed == 1 else { throw StoreError.corrupt("\(name) not written") }
+                    guard try await batch.run(insert) == 1 else { throw StoreError.corrupt("\(name) not written") }
                 }
             }
         }
         try await PGFixture.poll("every writer answered") { finished.value == writers.count }
         for writer in writers { try await writer.value }
         let written = batches.all
-        #expect(written.allSatisfy { $0.callers.contains($0.writer) }, "a writer writes its own batch")
-        #expect(Set(written.map(\.writer)).count == written.count, "nobody writes two batches")
+        #expect(written.allSatisfy { $0.thread == "accountlink.postgres.writer" }, "the writer's thread writes")
         #expect(written.flatMap(\.callers).sorted() == names.flatMap { $0 }.sorted())
         #expect(try storage.texts("SELECT count(*) FROM marks") == ["120"])
     }
 
-    /// A write that throws (no connection to be had) fails each caller of its batch with its error, and
-    /// its writer still hands the lead on: the batch in line behind it is written.
-    @Test func aThrowingWriteFailsItsBatchAndTheLeadPassesOn() async throws {
-        let batch = PGInsertBatch()
-        let threads = StoreThreads(limit: 4, name: "accountlink.test.batch")
-        defer { threads.stop() }
-        let (entered, gates) = (Counter(), [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)])
-        let write: @Sendable ([PGStatement]) throws -> [Result<Int, any Error>] = { statements in
-            let sqls = statements.map(\.sql)
-            if sqls.contains("first") {
-                entered.add()
-                gates[0].wait()
-            }
-            if sqls.contains("fails") {
-                entered.add()
-                gates[1].wait()
-                throw StoreError.unavailable("no connection")
-            }
-            return statements.map { _ in .success(1) }
-        }
-        let run = { @Sendable (sql: String) in
-            Task.detached(executorPreference: threads) { try await batch.run(PGStatement(sql), write: write) }
-        }
-        let first = run("first")
-        try await PGFixture.poll("the first batch being written") { entered.value == 1 }
-        let failing = ["fails", "b1"].map(run)
+    /// A write that throws (no connection to be had) fails each caller of its batch with its error, and the
+    /// batch in line behind it is written.
+    @Test func aThrowingWriteFailsItsBatchAndTheNextIsWritten() async throws {
+        let gated = GatedWrites(throwingOn: "fails")
+        let batch = PGInsertBatch(write: gated.write)
+        defer { batch.stop() }
+        let first = gated.run("first", batch)
+        try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
+        let failing = ["fails", "b1"].map { gated.run($0, batch) }
         try await PGFixture.poll("its batch in line") { batch.waitingCount == 2 }
-        gates[0].signal()
-        try await PGFixture.poll("that batch being written") { entered.value == 2 && batch.waitingCount == 0 }
-        let last = ["c1", "c2"].map(run)
+        gated.open()
+        try await PGFixture.poll("that batch being written") { gated.entered.value == 2 && batch.waitingCount == 0 }
+        let last = ["c1", "c2"].map { gated.run($0, batch) }
         try await PGFixture.poll("the last batch in line") { batch.waitingCount == 2 }
-        gates[1].signal()
+        gated.open()
         #expect(try await first.value == 1)
         for task in failing {
             let error = await #expect(throws: StoreError.self) { try await task.value }
             #expect(error?.kind == "unavailable")
         }
+        try await PGFixture.poll("the last batch being written") { gated.entered.value == 3 }
+        gated.open()
         for task in last { #expect(try await task.value == 1) }
+    }
+
+    /// Stopping while a batch is out: that batch is still answered with its results, the callers waiting
+    /// behind it and any later caller get `.unavailable`, and the writer's thread ends.
+    @Test func stoppingFailsWaitingCallersAndLeavesNoThread() async throws {
+        let gated = GatedWrites(throwingOn: nil)
+        let batch = PGInsertBatch(write: gated.write)
+        let first = gated.run("first", batch)
+        try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
+        let waiting = ["b1", "b2"].map { gated.run($0, batch) }
+        try await PGFixture.poll("two callers in line") { batch.waitingCount == 2 }
+        batch.stop()
+        gated.open()
+        #expect(try await first.value == 1)
+        for task in waiting + [gated.run("late", batch)] {
+            let error = await #expect(throws: StoreError.self) { try await task.value }
+            #expect(error?.kind == "unavailable")
+        }
+        try await PGFixture.poll("the writer's thread ended") { !batch.isRunning }
+        #expect(gated.entered.value == 1, "nothing written after the stop")
+    }
+
+    /// The storage's writer's thread, started by a refresh's write, ends with the storage.
+    @Test func theWritersThreadEndsWithItsStorage() async throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let batch = try await Self.writeOnce(url)
+        try await PGFixture.poll("the writer's thread ended") { !batch.isRunning }
+    }
+
+    /// A store's group commit after one write through it; the store is gone when this returns.
+    private static func writeOnce(_ url: String) async throws -> PGInsertBatch {
+        let storage = try PostgresStorage(url: url, poolSize: 1)
+        _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
+        #expect(try await storage.insertBatch.run(PGStatement("INSERT INTO marks VALUES ('a')")) == 1)
+        #expect(storage.insertBatch.isRunning)
+        return storage.insertBatch
     }
 }
 
-/// A batch as written: by whom, and whose statements it held.
+/// Writes held at a gate, one batch at a time: each batch counts itself in `entered` and waits for
+/// `open()`; a batch holding the statement `throwingOn` then throws `.unavailable`.
+private final class GatedWrites: Sendable {
+    let entered = Counter()
+    private let gate = DispatchSemaphore(value: 0)
+    private let throwingOn: String?
+    private let threads = StoreThreads(limit: 4, name: "accountlink.test.batch")
+
+    init(throwingOn: String?) { self.throwingOn = throwingOn }
+
+    deinit { threads.stop() }
+
+    func open() { gate.signal() }
+
+    func write(_ statements: [PGStatement]) throws -> [Result<Int, any Error>] {
+        entered.add()
+        gate.wait()
+        if let throwingOn, statements.contains(where: { $0.sql == throwingOn }) {
+            throw StoreError.unavailable("no connection")
+        }
+        return statements.map { _ in .success(1) }
+    }
+
+    func run(_ sql: String, _ batch: PGInsertBatch) -> Task<Int, any Error> {
+        Task.detached(executorPreference: threads) { try await batch.run(PGStatement(sql)) }
+    }
+}
+
+/// A batch as written: on which thread, and whose statements it held.
 private struct Batch: Sendable {
-    let writer: String
+    let thread: String
     let callers: [String]
 }
 

@@ -5,14 +5,14 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16 item 4: in the group commit (PGInsertBatch, PGBatchLine) a caller writes at most one batch,
-/// its own, then hands the lead to the first caller still waiting: under a steady stream of writes it is
-/// not held for the others' batches, and no caller is lost at a hand-off or when a statement fails.
+/// Issue 16 item 4: the group commit (PGInsertBatch) writes its batches on a thread of its own, so a
+/// caller is answered once its own batch commits, whatever batches follow; no caller is lost as the line
+/// empties and fills, when a statement fails, or when a batch's connection is lost.
 @Suite
 struct PostgresGroupCommitLeadTests {
     /// One store thread: the first writer's request returns while the batch after its own is held by a
-    /// lock on the other grant's row. A writer that wrote until nobody waits would be writing that held
-    /// batch on the one thread its own request needs to return.
+    /// lock on the other grant's row. A caller that wrote the batches after its own would be writing that
+    /// held batch on the one thread its own request needs to return.
     @Test func theFirstWriterReturnsAfterItsOwnBatchWhileTheStreamGoesOn() async throws {
         try await PGFixture.withTwoGrants(poolSize: 1) { storage, grants, url in
             let holders = try grants.map { try PGFixture.lockedRow($0, url) }
@@ -50,8 +50,8 @@ struct PostgresGroupCommitLeadTests {
     }
 
     /// Writers that write again as soon as they are answered: the line empties and fills at every moment,
-    /// hand-offs included. Every call returns and every row is there.
-    @Test func handOffsWhileTheLineEmptiesLoseNoCaller() async throws {
+    /// the writer's thread going to sleep and being woken. Every call returns and every row is there.
+    @Test func noCallerLostAsTheLineEmpties() async throws {
         try await PGFixture.withTwoGrants(poolSize: 2) { storage, grants, _ in
             let finished = Counter()
             let writers = (0..<8).map { writer in
@@ -67,9 +67,9 @@ struct PostgresGroupCommitLeadTests {
         }
     }
 
-    /// The caller handed the lead writes a batch in which its own statement fails (a conflict): only it
-    /// gets the error, the others of its batch are written, and it still hands the lead on.
-    @Test func aFailingStatementFailsOnlyItsCallerAndTheLeadPassesOn() async throws {
+    /// A batch in which one statement fails (a conflict): only its caller gets the error, the others of
+    /// its batch are written, and so is the batch after it.
+    @Test func aFailingStatementFailsOnlyItsCaller() async throws {
         let conflicting = "live-grant2"  // a stored token's hash: that INSERT conflicts
         let written = ["a0", "b1", "b2", "c1", "c2"]
         try await PGFixture.withThreeBatches([conflicting, "b1", "b2"], written: written) { holder, second in
@@ -81,8 +81,8 @@ struct PostgresGroupCommitLeadTests {
     }
 
     /// The connection of a batch is lost while it is written: that batch's callers get `.unavailable`,
-    /// and its writer still hands the lead on, to a batch written on a sound connection.
-    @Test func aLostConnectionFailsItsBatchAndTheLeadPassesOn() async throws {
+    /// and the next batch is written on a sound connection.
+    @Test func aLostConnectionFailsItsBatchAndTheNextIsWritten() async throws {
         try await PGFixture.withThreeBatches(["b1", "b2"], written: ["a0", "c1", "c2"]) { holder, second in
             try holder.query(
                 """
