@@ -50,7 +50,7 @@ final class PGInsertBatch: @unchecked Sendable {
         try await withCheckedThrowingContinuation { continuation in
             let job = Job(statement, continuation)
             guard let start = locked({ join(job) }) else { return Self.refuse([job]) }
-            if start { Thread { self.work() }.start() }
+            if start { startWriter() }
         }
     }
 
@@ -72,8 +72,13 @@ final class PGInsertBatch: @unchecked Sendable {
         return true
     }
 
+    private func startWriter() {
+        let thread = Thread { self.work() }
+        thread.name = "accountlink.postgres.writer"
+        thread.start()
+    }
+
     private func work() {
-        Thread.current.name = "accountlink.postgres.writer"
         while let batch = next() {
             let sorted = batch.sorted(by: Self.lockOrder)
             let results = oneResultPerStatement(sorted.count) { try write(sorted.map(\.statement)) }

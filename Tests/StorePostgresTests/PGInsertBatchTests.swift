@@ -11,8 +11,8 @@ import Testing
 /// outlives its storage.
 @Suite
 struct PGInsertBatchTests {
-    /// A steady stream of writes on PostgreSQL: every batch is written on the writer's thread (no caller's
-    /// thread), every statement once, and every call is answered.
+    /// A steady stream of writes on PostgreSQL: every batch is written on the writer's one thread, never on
+    /// a thread a caller ran on; every statement once, and every call is answered.
     @Test func everyBatchIsWrittenOnTheWritersThreadAndEveryCallerAnswered() async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         defer { PostgresTestDatabase.dropSchema(url) }
@@ -20,16 +20,18 @@ struct PGInsertBatchTests {
         _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
         let batches = BatchLog()
         let batch = PGInsertBatch { statements in
-            batches.add(Batch(thread: Thread.current.name ?? "", callers: statements.map(\.locks)))
+            batches.add(Batch(thread: UInt(pthread_self()), callers: statements.map(\.locks)))
             return try storage.pool.with { $0.batch(statements) }
         }
         defer { batch.stop() }
         let finished = Counter()
+        let callerThreads = ThreadSet()
         let names = (0..<6).map { writer in (0..<20).map { "w\(writer)-\($0)" } }
         let writers = names.map { ownNames in
             Task.detached(executorPreference: storage.executor) {
                 defer { finished.add() }
                 for name in ownNames {
+                    callerThreads.addCurrent()
                     let insert = PGStatement("INSERT INTO marks VALUES ($1)", [.text(name)], locks: name)
                     guard try await batch.run(insert) == 1 else { throw StoreError.corrupt("\(name) not written") }
                 }
@@ -38,7 +40,8 @@ struct PGInsertBatchTests {
         try await PGFixture.poll("every writer answered") { finished.value == writers.count }
         for writer in writers { try await writer.value }
         let written = batches.all
-        #expect(written.allSatisfy { $0.thread == "accountlink.postgres.writer" }, "the writer's thread writes")
+        #expect(Set(written.map(\.thread)).count == 1, "one thread writes every batch")
+        #expect(callerThreads.all.isDisjoint(with: written.map(\.thread)), "no caller's thread writes")
         #expect(written.flatMap(\.callers).sorted() == names.flatMap { $0 }.sorted())
         #expect(try storage.texts("SELECT count(*) FROM marks") == ["120"])
     }
@@ -136,7 +139,7 @@ private final class GatedWrites: Sendable {
 
 /// A batch as written: on which thread, and whose statements it held.
 private struct Batch: Sendable {
-    let thread: String
+    let thread: UInt
     let callers: [String]
 }
 
@@ -144,4 +147,11 @@ private final class BatchLog: Sendable {
     private let batches = Mutex<[Batch]>([])
     func add(_ batch: Batch) { batches.withLock { $0.append(batch) } }
     var all: [Batch] { batches.withLock { $0 } }
+}
+
+/// The threads callers ran on.
+private final class ThreadSet: Sendable {
+    private let threads = Mutex<Set<UInt>>([])
+    func addCurrent() { threads.withLock { _ = $0.insert(UInt(pthread_self())) } }
+    var all: Set<UInt> { threads.withLock { $0 } }
 }
