@@ -8,7 +8,8 @@ import StoreSQL
 /// `insertWhileLiveLocking` instead (SQLStorage+TokenPath.swift). An INSERT that reads its own table
 /// (`INSERT … SELECT … FROM tokens`) would make SQLite build a temporary table every time.
 extension SQLiteStorage {
-    /// `insertToken(derivedFrom:at:_:)`: the live read (full rows: `derive` needs them), `derive`, the INSERT.
+    /// `insertToken(derivedFrom:readAhead:at:_:)` with nothing read ahead: the live read (full rows:
+    /// `derive` needs them), `derive`, the INSERT.
     static func insertDerived(
         _ refreshHash: String, _ now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) -> @Sendable (any SQLConnection) throws -> DerivedToken? {

@@ -111,10 +111,13 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         return try await writer.joined { db in try statement(db) }
     }
 
-    /// The refresh's read and write together in the writer's batch: no read on a reader first.
+    /// The refresh's read and write together in the writer's batch: no read on a reader first. Read
+    /// ahead: `derive` before the writer's turn, which then only checks (`insertWhileLive`).
     public func insertToken(
-        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+        derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
+        _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken? {
+        if let readAhead { return try await insertToken(derivedFromRead: readAhead, under: refreshHash, at: now, derive) }
         let statement = Self.insertDerived(refreshHash, now, derive)
         guard let writer else { return try statement(connection) }
         return try await writer.joined { db in try statement(db) }

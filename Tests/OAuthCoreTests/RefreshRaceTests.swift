@@ -36,7 +36,7 @@ import Testing
     }
 
     /// With the client cache warm (the server's default) the endpoint does not read the token with the
-    /// client, and the grant has the store read it in its write (`insertToken(derivedFrom:at:_:)`). The
+    /// client, and the grant has the store read it in its write (`insertToken(derivedFrom:readAhead:at:_:)`). The
     /// cache is warmed by a refresh of an unknown token, which fails before any write.
     private func refreshWithTheClientCached(_ f: Fixture, _ token: String) async -> EndpointResponse {
         var environment = f.environment

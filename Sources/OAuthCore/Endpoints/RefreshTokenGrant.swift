@@ -25,26 +25,22 @@ struct RefreshTokenGrant: TokenGrant {
         return try issued.response(environment)
     }
 
-    /// Without rotation (how Google refreshes a linking token) the one write is the new access token:
-    /// when the endpoint read the refresh token with the client, the insert checks it again in the same
-    /// statement (TokenPathStore), so a revocation committed in between still wins; else the store reads
-    /// it in the write itself (`insertToken(derivedFrom:at:_:)`: on SQLite, no read before the write).
+    /// Without rotation (how Google refreshes a linking token) the one write is the new access token,
+    /// made while the refresh token is still live (`insertToken(derivedFrom:readAhead:at:_:)`), so a
+    /// revocation committed since any read still wins. When the endpoint read the token with the client,
+    /// it is not read again; else the store reads it (on SQLite, in the write itself).
     private func unrotated(
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
-        let issuer = TokenIssuer(environment: environment, storage: environment.storage)
         // Hashed once, by the endpoint (`presentedHash`); here only when the grant is called without it.
         let hash = request.presentedHash ?? OpaqueToken.hash(token)
-        guard let readAhead = request.presented, readAhead.hash.sameBytes(hash) else {
-            return try await issuer.refreshed(refreshToken: token, hash: hash, for: client) { live in
-                try Self.subject(Self.checked(live, client).record, client, request)
-            }.response(environment)
-        }
-        let live = try Self.checked(readAhead.token, client)
-        return try await issuer.refreshed(
-            try Self.subject(live.record, client, request), for: client, refreshToken: token, hash: live.record.hash,
-            account: live.account
-        ).response(environment)
+        // Read with the client and not live: refused without a second read.
+        let readAhead = try request.presented.map { try Self.checked($0, client) }
+        return try await TokenIssuer(environment: environment, storage: environment.storage).refreshed(
+            refreshToken: token, hash: hash, readAhead: readAhead, for: client
+        ) { live in
+            try Self.subject(Self.checked(live, client).record, client, request)
+        }.response(environment)
     }
 
     private static func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws

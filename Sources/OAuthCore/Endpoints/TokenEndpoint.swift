@@ -9,9 +9,9 @@ public struct TokenRequest: Sendable {
     /// The peer address, for login throttling in the password grant.
     public var clientAddress: String?
 
-    /// The stored token the grant presents, read with the client in one query (TokenPathStore) by the
-    /// endpoint: its hash, and the token when live (nil when not). Unset when nothing was read ahead.
-    var presented: (hash: String, token: LiveToken?)?
+    /// The stored token the grant presents (under `presentedHash`), read with the client in one query
+    /// (TokenPathStore) by the endpoint: `.some(nil)` when not live; nil when not read (a cached client).
+    var presented: LiveToken??
     /// The hash of the stored token the grant presents (`TokenGrant.presentedTokenHash`), hashed once by
     /// the endpoint whether or not the token was read ahead.
     var presentedHash: String?
@@ -103,7 +103,7 @@ public struct TokenEndpoint: Sendable {
         let (client, token) = try authenticator.authenticate(
             request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
         request.presentedHash = hash
-        if let token { request.presented = (hash, token) }  // not read when the client was cached
+        request.presented = token  // not read when the client was cached
         return client.client
     }
 }

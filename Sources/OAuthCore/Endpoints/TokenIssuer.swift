@@ -20,25 +20,15 @@ struct TokenIssuer {
     }
 
     /// A refresh without rotation: only the access token is new, and it is written only while the
-    /// presented refresh token is live (`TokenService.issueAccessToken(for:whileLive:in:)`).
-    /// `hash`: the refresh token's stored hash (already computed by the caller).
+    /// presented refresh token (stored under `hash`) is live
+    /// (`TokenService.issueAccessToken(refreshing:readAhead:in:subject:)`): `subject` checks it and says
+    /// what for. `readAhead`: that token as the endpoint read it with the client.
     func refreshed(
-        _ subject: TokenService.Subject, for client: Client, refreshToken: String, hash: String, account: Account
-    ) async throws -> Issued {
-        let access = try await TokenService(environment: environment)
-            .issueAccessToken(for: subject, whileLive: hash, in: storage)
-        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
-                          account: account)
-    }
-
-    /// `refreshed`, with the refresh token read in the store's write itself
-    /// (`TokenService.issueAccessToken(refreshing:in:subject:)`): `subject` checks it and says what for.
-    func refreshed(
-        refreshToken: String, hash: String, for client: Client,
+        refreshToken: String, hash: String, readAhead: LiveToken?, for client: Client,
         subject: @escaping @Sendable (LiveToken) throws -> TokenService.Subject
     ) async throws -> Issued {
         let (access, subject, account) = try await TokenService(environment: environment)
-            .issueAccessToken(refreshing: hash, in: storage, subject: subject)
+            .issueAccessToken(refreshing: hash, readAhead: readAhead, in: storage, subject: subject)
         return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
                           account: account)
     }

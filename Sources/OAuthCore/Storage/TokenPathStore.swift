@@ -31,10 +31,14 @@ public protocol TokenPathStore {
     /// A refresh's whole store work in one atomic step: the token under `refreshHash`, when live at `now`
     /// (as `liveToken`), what `derive` makes of it inserted while it is still live, and both returned.
     /// nil: not live, nothing written. An error of `derive` (a check of the caller's) is thrown as it is
-    /// and nothing is written. A store whose writer can read (SQLite) does it all there: no read
-    /// before the write; the others read, then `insertToken(_:whileLive:at:)`.
+    /// and nothing is written. `readAhead`: that token as the caller already read it live
+    /// (`client(id:liveToken:at:)`); it is not read again, `derive` is given it and the insert is
+    /// `insertToken(_:whileLive:at:)`, whose check a revocation since the read still fails. Without it, a
+    /// store whose writer can read (SQLite) does it all there: no read before the write; the others
+    /// read, then `insertToken(_:whileLive:at:)`.
     func insertToken(
-        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+        derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
+        _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken?
 
     /// `client(id:)` and `liveToken(hash:at:)` in one step (one query on a SQL store, so one round trip
@@ -56,14 +60,34 @@ public struct DerivedToken: Sendable, Equatable {
 }
 
 extension TokenPathStore {
-    /// A read, then the conditional insert: a revocation between the two still wins (the insert checks).
+    /// A read (unless read ahead), then the conditional insert: a revocation between the two still wins
+    /// (the insert checks).
     public func insertToken(
-        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+        derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
+        _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken? {
-        guard let live = try liveToken(hash: refreshHash, at: now) else { return nil }
+        guard let live = try readAhead ?? liveToken(hash: refreshHash, at: now) else { return nil }
+        return try await insertToken(derivedFromRead: live, under: refreshHash, at: now, derive)
+    }
+
+    /// What `derive` makes of `live` (the token under `refreshHash`, read before), inserted while that
+    /// token is still live (`insertToken(_:whileLive:at:)`); nil when it no longer is.
+    public func insertToken(
+        derivedFromRead live: LiveToken, under refreshHash: String, at now: Date,
+        _ derive: (LiveToken) throws -> TokenRecord
+    ) async throws -> DerivedToken? {
         let record = try derive(live)
         guard try await insertToken(record, whileLive: refreshHash, at: now) else { return nil }
         return DerivedToken(from: live, inserted: record)
+    }
+}
+
+extension TokenPathStore {
+    /// `insertToken(derivedFrom:readAhead:at:_:)` with nothing read ahead.
+    public func insertToken(
+        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
+    ) async throws -> DerivedToken? {
+        try await insertToken(derivedFrom: refreshHash, readAhead: nil, at: now, derive)
     }
 }
 

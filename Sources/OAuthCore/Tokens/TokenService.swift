@@ -43,31 +43,20 @@ public struct TokenService: Sendable {
         try issue(.access, subject, lifetime: configuration.accessTokenLifetime, storage)
     }
 
-    /// An access token for a refresh, outside any transaction: written only while the refresh token
-    /// stored under `refreshHash` is still live (TokenPathStore), else `invalid_grant` and nothing is
-    /// written. The write waits in the store's group commit without holding a thread.
-    public func issueAccessToken(for subject: Subject, whileLive refreshHash: String, in storage: any Storage)
-        async throws -> String
-    {
-        let (token, record) = newToken(.access, subject, lifetime: configuration.accessTokenLifetime)
-        guard try await storage.insertToken(record, whileLive: refreshHash, at: record.createdAt) else {
-            throw OAuthError.invalidGrant("the refresh token is invalid")
-        }
-        return token
-    }
-
-    /// An access token for a refresh read and written in the store's one step (TokenPathStore
-    /// `insertToken(derivedFrom:at:_:)`): `subject` checks the live refresh token and says what the new
-    /// token is for. Not live: `invalid_grant`, nothing written; an error of `subject` is thrown as is.
+    /// An access token for a refresh, outside any transaction, read and written in the store's one step
+    /// (TokenPathStore `insertToken(derivedFrom:readAhead:at:_:)`): `subject` checks the live refresh token
+    /// and says what the new token is for; the token is written only while the refresh token is still
+    /// live. Not live: `invalid_grant`, nothing written; an error of `subject` is thrown as is.
+    /// `readAhead`: the refresh token as the token endpoint read it with the client; not read again.
     public func issueAccessToken(
-        refreshing refreshHash: String, in storage: any Storage,
+        refreshing refreshHash: String, readAhead: LiveToken? = nil, in storage: any Storage,
         subject: @escaping @Sendable (LiveToken) throws -> Subject
     ) async throws -> (token: String, subject: Subject, account: Account) {
         let token = newTokenString(.access)
         let hash = OpaqueToken.hash(token.value)
         let lifetime = configuration.accessTokenLifetime
-        let derived = try await storage.insertToken(derivedFrom: refreshHash, at: token.issued) { live in
-            Self.record(hash, .access, try subject(live), issued: token.issued, lifetime: lifetime)
+        let derived = try await storage.insertToken(derivedFrom: refreshHash, readAhead: readAhead, at: token.issued) {
+            live in Self.record(hash, .access, try subject(live), issued: token.issued, lifetime: lifetime)
         }
         guard let derived else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return (token.value, Subject(derived.inserted), derived.from.account)
