@@ -28,7 +28,8 @@ public enum StoreConformance {
         + mailCases
         + passwordRemovalCases + singleUseCases
         + refreshHistoryCases
-        + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + accountLockCases
+        + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases
+        + accountLockCases
         + clientTokenCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.

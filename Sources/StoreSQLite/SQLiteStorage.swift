@@ -117,7 +117,9 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
         _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken? {
-        if let readAhead { return try await insertToken(derivedFromRead: readAhead, under: refreshHash, at: now, derive) }
+        if let readAhead {
+            return try await insertToken(derivedFromRead: readAhead, under: refreshHash, at: now, derive)
+        }
         let statement = Self.insertDerived(refreshHash, now, derive)
         guard let writer else { return try statement(connection) }
         return try await writer.joined { db in try statement(db) }
