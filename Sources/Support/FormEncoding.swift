@@ -18,9 +18,11 @@ public struct FormParameters: Sendable, Equatable {
 
     /// Names that occur more than once, in first-seen order.
     public var duplicatedNames: [String] {
-        var seen = Set<String>()
+        // By bytes, as the subscript matches names: two names equal only under Unicode equivalence are
+        // two parameters, not one sent twice.
+        var seen = Set<[UInt8]>()
         var repeated = [String]()
-        for pair in pairs where !seen.insert(pair.name).inserted && !repeated.contains(pair.name) {
+        for pair in pairs where !seen.insert(Array(pair.name.utf8)).inserted && !repeated.containsBytes(pair.name) {
             repeated.append(pair.name)
         }
         return repeated

@@ -65,6 +65,10 @@ import Testing
         #expect(form.values("caf\u{E9}") == ["precomposed"])
         #expect(form["K"] == nil)
         #expect(form["\u{212A}"] == "kelvin")
+        // Repeats are found by the same rule: equivalent names are not a repeat, the same bytes are.
+        #expect(form.duplicatedNames.isEmpty)
+        #expect(FormParameters.parse("caf%C3%A9=1&cafe%CC%81=2&caf%C3%A9=3").duplicatedNames.map { Array($0.utf8) }
+            == [Array("caf\u{E9}".utf8)])
     }
 }
 
