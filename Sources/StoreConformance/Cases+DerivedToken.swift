@@ -3,7 +3,7 @@ import OAuthCore
 import Synchronization
 
 extension StoreConformance {
-    /// TokenPathStore.insertToken(derivedFrom:at:_:): the refresh token read live, what the caller
+    /// TokenPathStore.insertToken(derivedFrom:readAhead:at:_:) with nothing read ahead: the refresh token read live, what the caller
     /// derives from it written while it is still live, in one atomic step, by the same "live" rule.
     static let derivedTokenCases: [ConformanceCase] = [
         ConformanceCase("derived token: derive sees the live token with its account; its record is written") { s in
@@ -13,7 +13,7 @@ extension StoreConformance {
             let seen = Mutex<LiveToken?>(nil)
             let access = Fixture.token("derived-access", .access, grant: grant)
             let derived = try awaited {
-                try await s.insertToken(derivedFrom: "refresh", at: Fixture.time(2)) { live in
+                try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(2)) { live in
                     seen.withLock { $0 = live }
                     return access
                 }
@@ -28,7 +28,7 @@ extension StoreConformance {
                 let access = Fixture.token("access-\(reason)", .access, grant: grant)
                 let called = Mutex(false)
                 let derived = try awaited {
-                    try await s.insertToken(derivedFrom: refreshHash, at: Fixture.time(100)) { _ in
+                    try await s.insertToken(derivedFrom: refreshHash, readAhead: nil, at: Fixture.time(100)) { _ in
                         called.withLock { $0 = true }
                         return access
                     }
@@ -44,14 +44,14 @@ extension StoreConformance {
             try s.insertToken(refresh)
             do {
                 _ = try awaited {
-                    try await s.insertToken(derivedFrom: "refresh", at: Fixture.time(2)) { _ in throw CallerCheck() }
+                    try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(2)) { _ in throw CallerCheck() }
                 }
                 throw ConformanceFailure("derive's error was swallowed")
             } catch is CallerCheck {}
             try expectEqual(try s.token(hash: "refresh"), refresh, "the refresh token is untouched")
             // The store still writes after a refused derive (SQLite: the batch went on).
             let access = Fixture.token("after", .access, grant: grant)
-            _ = try awaited { try await s.insertToken(derivedFrom: "refresh", at: Fixture.time(3)) { _ in access } }
+            _ = try awaited { try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(3)) { _ in access } }
             try expectEqual(try s.token(hash: "after"), access, "a later derived token is written")
         },
         ConformanceCase("derived token: the store's rule gives isUsable(at:) and an active account's answers") { s in
@@ -59,7 +59,7 @@ extension StoreConformance {
                 let expected = record.isUsable(at: tableNow) && account.status == .active
                 let child = Fixture.token("child-\(record.hash)", .access, grant: parentGrant(record))
                 let derived = try awaited {
-                    try await s.insertToken(derivedFrom: record.hash, at: tableNow) { _ in child }
+                    try await s.insertToken(derivedFrom: record.hash, readAhead: nil, at: tableNow) { _ in child }
                 }
                 try expectEqual(derived?.inserted, expected ? child : nil, "derived from \(record.hash)")
                 try expectEqual(try s.token(hash: child.hash), expected ? child : nil, "child of \(record.hash)")
@@ -74,7 +74,7 @@ extension StoreConformance {
             duplicate.scope = ["devices"]
             let changed = duplicate
             try expectConflict("a stored hash") {
-                _ = try awaited { try await s.insertToken(derivedFrom: "refresh", at: Fixture.time(2)) { _ in changed } }
+                _ = try awaited { try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(2)) { _ in changed } }
             }
             try expectEqual(try s.token(hash: "taken"), stored, "the stored token is untouched")
         },
@@ -84,7 +84,7 @@ extension StoreConformance {
             let access = Fixture.token("raced", .access, grant: grant)
             let revocation = HeldRevocation(s, grant: grant.id)
             let insert = Outcome<Bool> {
-                try awaited { try await s.insertToken(derivedFrom: "refresh", at: Fixture.time(6)) { _ in access } } != nil
+                try awaited { try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(6)) { _ in access } } != nil
             }
             _ = insert.value(within: 0.5)
             try revocation.commit()

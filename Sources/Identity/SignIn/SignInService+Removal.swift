@@ -30,7 +30,9 @@ extension SignInService {
             let removing = identities.filter(chosen)
             guard !removing.isEmpty else { throw Failure.identityNotFound }
             guard removing.count < identities.count else { throw Failure.lastIdentity }
-            for identity in removing { try remove(identity, tx, at: now) }
+            // The account's provider tokens read once, for every identity removed.
+            let tokens = try tx.thirdPartyTokens(accountID: accountID)
+            for identity in removing { try remove(identity, tokens, tx, at: now) }
             return removing
         }
     }
@@ -48,9 +50,10 @@ extension SignInService {
 
     /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
     /// removed password method takes the password with it, so that it no longer signs in.
-    private func remove(_ identity: OAuthCore.Identity, _ tx: any Storage, at now: Date) throws {
+    private func remove(
+        _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Storage, at now: Date
+    ) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
-        let tokens = try tx.thirdPartyTokens(accountID: identity.accountID)
         for token in tokens where token.identityID.sameBytes(identity.id) {
             try tx.insertPendingRevocation(PendingRevocation(
                 id: "rev_" + random.token(byteCount: 12), provider: token.provider,

@@ -48,7 +48,7 @@ public protocol TokenPathStore {
     func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken
 }
 
-/// What `TokenPathStore.insertToken(derivedFrom:at:_:)` read and wrote.
+/// What `TokenPathStore.insertToken(derivedFrom:readAhead:at:_:)` read and wrote.
 public struct DerivedToken: Sendable, Equatable {
     public var from: LiveToken
     public var inserted: TokenRecord
@@ -79,15 +79,6 @@ extension TokenPathStore {
         let record = try derive(live)
         guard try await insertToken(record, whileLive: refreshHash, at: now) else { return nil }
         return DerivedToken(from: live, inserted: record)
-    }
-}
-
-extension TokenPathStore {
-    /// `insertToken(derivedFrom:readAhead:at:_:)` with nothing read ahead.
-    public func insertToken(
-        derivedFrom refreshHash: String, at now: Date, _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
-    ) async throws -> DerivedToken? {
-        try await insertToken(derivedFrom: refreshHash, readAhead: nil, at: now, derive)
     }
 }
 
