@@ -2,14 +2,14 @@
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
 
-    /// The executor each request's task should start on (SE-0417), or nil for Swift's global pool.
+    /// The executor `request`'s task should start on (SE-0417), or nil for Swift's global pool.
     /// A responder that blocks on a database (StoreThreadsResponder) names that database's threads, so
     /// the request runs there from its first instruction instead of hopping over from the pool.
-    var preferredExecutor: (any TaskExecutor)? { get }
+    func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)?
 }
 
 extension HTTPResponder {
-    public var preferredExecutor: (any TaskExecutor)? { nil }
+    public func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? { nil }
 }
 
 /// Wraps a responder: may answer itself or call `next` and change what it returns.

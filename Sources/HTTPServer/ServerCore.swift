@@ -137,7 +137,7 @@ final class ServerCore: Sendable {
         suspended.withLock { $0[ObjectIdentifier(request)] = (request, handle) }
         let responder = self.responder
         // Started on the responder's executor when it names one: no hop from the global pool.
-        Task.detached(executorPreference: responder.preferredExecutor) { [self] in
+        Task.detached(executorPreference: responder.preferredExecutor(for: value)) { [self] in
             let response = await responder.respond(to: value)
             request.store(response)
             resume(request)

@@ -3,34 +3,23 @@ import OAuthCore
 extension PGConnection {
     /// Rows changed by each of `statements`, run as one transaction in one round trip (BEGIN, each,
     /// COMMIT; PGInsertBatch).
+    /// When one fails (the server skips the rest of the pipeline, PostgreSQL docs §34.5.1.3), the
+    /// transaction is rolled back and each runs again on its own, so only the failing one gets its error;
+    /// a lost connection fails them all (`.unavailable`).
     func batch(_ statements: [PGStatement]) -> [Result<Int, any Error>] {
-        pipelined(statements, transaction: true).map { $0.map(\.changed) }
-    }
-
-    /// The results of `statements` that only read, sent in one round trip (PGReadBatch).
-    func readBatch(_ statements: [PGStatement]) -> [Result<PGResult, any Error>] {
-        pipelined(statements, transaction: false)
-    }
-
-    /// One result per statement, all sent in one pipeline, in one transaction when `transaction`. When one
-    /// fails (the server skips the rest of the pipeline, PostgreSQL docs §34.5.1.3), the transaction is
-    /// rolled back and each runs again on its own, so only the failing one gets its error; a lost
-    /// connection fails them all (`.unavailable`).
-    private func pipelined(_ statements: [PGStatement], transaction: Bool) -> [Result<PGResult, any Error>] {
         guard statements.count > 1 else { return statements.map(alone) }
-        let sent = transaction ? [PGStatement("BEGIN")] + statements + [PGStatement("COMMIT")] : statements
         do {
-            let results = try pipeline(sent).dropFirst(transaction ? 1 : 0).prefix(statements.count)
-            return results.map { .success($0) }
+            let sent = [PGStatement("BEGIN")] + statements + [PGStatement("COMMIT")]
+            return try pipeline(sent).dropFirst().prefix(statements.count).map { .success($0.changed) }
         } catch {
             guard isHealthy else { return statements.map { _ in .failure(error) } }
-            if transaction { _ = try? query("ROLLBACK") }
+            _ = try? query("ROLLBACK")
             return statements.map(alone)
         }
     }
 
-    private func alone(_ statement: PGStatement) -> Result<PGResult, any Error> {
-        Result { try query(statement.sql, statement.parameters) }
+    private func alone(_ statement: PGStatement) -> Result<Int, any Error> {
+        Result { try query(statement.sql, statement.parameters).changed }
     }
 }
 

@@ -33,7 +33,7 @@ final class PGStatistics: Sendable {
 /// statements belong to the session and survive ROLLBACK.
 extension PGConnection {
     /// What was sent, in order, so the results can be read back in the same order.
-    private enum Sent {
+    enum Sent {
         case prepare(sql: String)
         case execute(sql: String)
     }
@@ -58,7 +58,8 @@ extension PGConnection {
         return try outcome(sent, results).suffix(statements.count)
     }
 
-    private func send(_ statement: PGStatement, _ sent: inout [Sent]) throws {
+    /// Queues `statement` (prepared first when new on this connection); what went out is appended to `sent`.
+    func send(_ statement: PGStatement, _ sent: inout [Sent]) throws {
         let sql = statement.sql
         if prepared[sql] == nil, prepared.count < Self.statementCacheLimit {
             let name = "s\(prepared.count)"
@@ -125,7 +126,7 @@ extension PGConnection {
         return executed
     }
 
-    private func lost(_ what: String) -> StoreError {
+    func lost(_ what: String) -> StoreError {
         broken = true
         return .unavailable("postgres: \(what): \(String(cString: PQerrorMessage(conn)))")
     }

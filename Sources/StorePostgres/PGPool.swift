@@ -27,6 +27,12 @@ final class PGPool: @unchecked Sendable {
         opened = 1
     }
 
+    /// A connection of its own for a caller that keeps it (PGReader), outside the pool's count; its round
+    /// trips are counted with the pool's.
+    func openDedicated() throws -> PGConnection {
+        try PGConnection(conninfo: conninfo, statistics: statistics)
+    }
+
     func with<T>(_ body: (PGConnection) throws -> T) throws -> T {
         let connection = try checkOut()
         defer { checkIn(connection) }
@@ -36,14 +42,6 @@ final class PGPool: @unchecked Sendable {
         // A transaction whose ROLLBACK failed must not leak into the next caller.
         if !connection.isIdle { connection.rollback() }
         return try body(connection)
-    }
-
-    /// True when the calling thread holds one of this pool's connections (a store call made inside a
-    /// transaction on the store rather than on its view).
-    var heldByCaller: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return holders[pthread_self()] != nil
     }
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).

@@ -3,8 +3,9 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
-/// A query result, cleared in `deinit`.
-final class PGResult {
+/// A query result, cleared in `deinit`. Sendable: libpq never changes a result once made, and this
+/// type only reads it (PGReader hands results from its thread to the callers').
+final class PGResult: @unchecked Sendable {
     private let result: OpaquePointer
 
     init(_ result: OpaquePointer) { self.result = result }

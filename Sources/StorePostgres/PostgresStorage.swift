@@ -17,8 +17,11 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public let executor: StoreThreads
     /// Group commit of the refresh's access tokens, on a thread of its own (PGInsertBatch.swift).
     let insertBatch: PGInsertBatch
-    /// The token path's reads, sent together (PGReadBatch.swift).
-    let readBatch = PGReadBatch()
+    /// The token path's reads, on a connection and a thread of their own (PGReader.swift).
+    let reader: PGReader
+
+    /// The executor for requests whose store calls all suspend (the reader's thread, PGReader.swift).
+    public var requestLoop: any TaskExecutor { reader }
 
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
@@ -39,19 +42,22 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         pinned = nil
         executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
         insertBatch = PGInsertBatch { statements in try pool.with { $0.batch(statements) } }
+        reader = try PGReader { try pool.openDedicated() }
     }
 
-    private init(pool: PGPool, pinned: PGConnection, executor: StoreThreads, insertBatch: PGInsertBatch) {
-        self.pool = pool
+    private init(of store: PostgresStorage, pinned: PGConnection) {
+        pool = store.pool
         self.pinned = pinned
-        self.executor = executor
-        self.insertBatch = insertBatch
+        executor = store.executor
+        insertBatch = store.insertBatch
+        reader = store.reader
     }
 
     deinit {
         if pinned == nil {
             executor.stop()
             insertBatch.stop()
+            reader.stop()
         }
     }
 
@@ -85,7 +91,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
         return try pool.with { db in
-            try Self.inTransaction(db) { try body(PostgresStorage(pool: pool, pinned: db, executor: executor, insertBatch: insertBatch)) }
+            try Self.inTransaction(db) { try body(PostgresStorage(of: self, pinned: db)) }
         }
     }
 
@@ -129,14 +135,11 @@ extension PostgresStorage: SQLDatabase {
         try atomically { try body($0) }
     }
 
-    /// On a transaction view's connection at once; otherwise in the next batch of reads (PGReadBatch),
-    /// unless this thread already holds a connection: waiting for a batch's sender, which may need that
-    /// connection, could then wait for itself.
-    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
+    /// On a transaction view's connection at once (it sees the transaction's writes); otherwise sent by
+    /// the reader with the other reads out (PGReader), the caller suspended meanwhile.
+    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) async throws -> [T] {
         if let pinned { return try pinned.query(sql, values).rows(map) }
-        if pool.heldByCaller { return try pool.with { try $0.query(sql, values).rows(map) } }
-        return try readBatch.run(PGStatement(sql, values)) { statements in try pool.with { $0.readBatch(statements) } }
-        .rows(map)
+        return try await reader.read(PGStatement(sql, values)).rows(map)
     }
 }
 

@@ -61,13 +61,14 @@ extension SQLConnection {
 package protocol SQLDatabase {
     func access<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     func atomic<T>(_ body: (any SQLConnection) throws -> T) throws -> T
-    /// One statement that only reads, outside any transaction, its rows mapped. A backend may send it
-    /// together with other callers' reads (PostgreSQL, PGReadBatch.swift).
-    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T]
+    /// One statement that only reads, outside any transaction, its rows mapped. Async: a backend may send
+    /// it together with other callers' reads and keep the caller suspended, not blocked, meanwhile
+    /// (PostgreSQL, PGReader.swift).
+    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) async throws -> [T]
 }
 
 extension SQLDatabase {
-    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
+    package func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) async throws -> [T] {
         try access { try $0.query(sql, values, map) }
     }
 }
@@ -96,7 +97,7 @@ extension SQLStorage {
         try sqlBackend.database.atomic(body)
     }
 
-    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) throws -> [T] {
-        try sqlBackend.database.read(sql, values, map)
+    func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) async throws -> [T] {
+        try await sqlBackend.database.read(sql, values, map)
     }
 }

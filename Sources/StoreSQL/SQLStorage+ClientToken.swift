@@ -6,15 +6,27 @@ import OAuthCore
 /// PostgreSQL thus answers an introspection in one round trip and a refresh in two.
 extension SQLStorage {
     public func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken {
-        try read(clientAndLiveTokenSQL, [.text(id), .text(hash), .date(now)]) { row in
-            let token = ShiftedRow(row, by: Int32(Columns.clientCount))
-            let account = ShiftedRow(row, by: Int32(Columns.clientCount + Columns.tokenCount))
-            return ClientAndLiveToken(
-                client: row.isNull(0) ? nil : try row.client(),
-                token: token.isNull(0) ? nil : LiveToken(record: try token.token(), account: try account.account()))
-        }
-        .first ?? ClientAndLiveToken(client: nil, token: nil)
+        let values: [SQLValue] = [.text(id), .text(hash), .date(now)]
+        return try access { try $0.query(clientAndLiveTokenSQL, values, clientAndLiveTokenRow) }.first ?? .none
     }
+
+    /// The same statement, sent by the backend's suspending read (PostgreSQL: PGReader).
+    public func readClient(id: String, liveToken hash: String, at now: Date) async throws -> ClientAndLiveToken {
+        try await read(clientAndLiveTokenSQL, [.text(id), .text(hash), .date(now)], clientAndLiveTokenRow).first ?? .none
+    }
+}
+
+private func clientAndLiveTokenRow(_ row: any SQLRow) throws -> ClientAndLiveToken {
+    let token = ShiftedRow(row, by: Int32(Columns.clientCount))
+    let account = ShiftedRow(row, by: Int32(Columns.clientCount + Columns.tokenCount))
+    return ClientAndLiveToken(
+        client: row.isNull(0) ? nil : try row.client(),
+        token: token.isNull(0) ? nil : LiveToken(record: try token.token(), account: try account.account()))
+}
+
+extension ClientAndLiveToken {
+    /// Neither found.
+    fileprivate static let none = ClientAndLiveToken(client: nil, token: nil)
 }
 
 /// The client under $1, and the token under $2 with its account when live at $3 (the condition of

@@ -5,7 +5,12 @@ import OAuthCore
 /// active account, said in SQL (StoreConformance "token path" holds it to the same answers).
 extension SQLStorage {
     public func liveToken(hash: String, at now: Date) throws -> LiveToken? {
-        try read(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow).first
+        try access { try $0.query(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow) }.first
+    }
+
+    /// The same statement, sent by the backend's suspending read (PostgreSQL: PGReader).
+    public func readLiveToken(hash: String, at now: Date) async throws -> LiveToken? {
+        try await read(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow).first
     }
 
     /// `insertToken(_:whileLive:at:)` for a store with many writers: one statement whose check and

@@ -29,7 +29,7 @@ struct ExecutorPreferenceTests {
 private struct WhereAmI: HTTPResponder {
     let executor: MarkedThreadExecutor?
 
-    var preferredExecutor: (any TaskExecutor)? { executor }
+    func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? { executor }
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         .text(200, MarkedThreadExecutor.isCurrent ? "on the preferred executor" : "elsewhere")

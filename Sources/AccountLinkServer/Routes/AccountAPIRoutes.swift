@@ -6,11 +6,11 @@ import Support
 /// The app's `POST /api/signup` and `POST /api/password/forgot` (docs/accounts-and-email.md): form bodies,
 /// JSON answers, errors as `{"error","error_description"}`.
 extension AccountLinkApp {
-    func apiSignUp(_ request: HTTPRequest) -> HTTPResponse {
+    func apiSignUp(_ request: HTTPRequest) async -> HTTPResponse {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
         guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
         do {
-            let (client, scope) = try FirstPartySignUp(environment: environment)
+            let (client, scope) = try await FirstPartySignUp(environment: environment)
                 .client(form, authorization: request.header("Authorization"))
             let outcome = try SignUpFlow(context: accountFlows).signUp(
                 email: form["email"] ?? "", password: form["password"] ?? "", name: form["name"],

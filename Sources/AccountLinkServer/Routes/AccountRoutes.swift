@@ -88,7 +88,7 @@ extension AccountLinkApp {
     func deleteAccount(_ request: HTTPRequest) async -> HTTPResponse {
         if TokenService.bearerToken(fromAuthorization: request.header("Authorization")) != nil {
             do {
-                let bearer = try appAccount.bearer(request.header("Authorization"))
+                let bearer = try await appAccount.bearer(request.header("Authorization"))
                 let report = try await runtime.deletion.delete(accountID: bearer.account.id)
                 return .json(200, raw: #"{"deleted":true,"grants_revoked":\#(report.grantsRevoked)}"#).noStore()
             } catch {

@@ -49,7 +49,7 @@ extension AccountLinkApp {
     {
         let api = appAccount
         do {
-            let bearer = try api.bearer(request.header("Authorization"))
+            let bearer = try await api.bearer(request.header("Authorization"))
             return http(EndpointResponse.json(try await call(api, bearer, request.form ?? FormParameters()), status: 200))
         } catch let refusal as AppAccountAPI.Refusal {
             switch refusal {

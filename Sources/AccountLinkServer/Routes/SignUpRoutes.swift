@@ -15,7 +15,7 @@ extension AccountLinkApp {
     func addAccountMailRoutes(to router: inout Router) {
         router.add("GET", "/signup") { [self] in signUpForm($0) }
         router.add("POST", "/signup") { [self] in signUpSubmit($0) }
-        router.add("POST", "/api/signup") { [self] in apiSignUp($0) }
+        router.add("POST", "/api/signup") { [self] in await apiSignUp($0) }
         router.add("GET", "/verify-email") { [self] in verifyEmailForm($0) }
         router.add("POST", "/verify-email") { [self] in verifyEmailSubmit($0) }
         router.add("GET", "/password/forgot") { [self] in forgotForm($0) }

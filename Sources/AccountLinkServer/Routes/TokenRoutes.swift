@@ -22,12 +22,12 @@ extension AccountLinkApp {
 
     func revoke(_ request: HTTPRequest) async -> HTTPResponse {
         guard let parsed = tokenRequest(request) else { return notForm() }
-        return http(RevocationEndpoint(environment: environment).handle(parsed))
+        return http(await RevocationEndpoint(environment: environment).handle(parsed))
     }
 
     func introspect(_ request: HTTPRequest) async -> HTTPResponse {
         guard let parsed = tokenRequest(request) else { return notForm() }
-        return http(IntrospectionEndpoint(environment: environment).handle(parsed))
+        return http(await IntrospectionEndpoint(environment: environment).handle(parsed))
     }
 
     /// OIDC Core §5.3.1: GET or POST; the token in the header, or in a form body (RFC 6750 §2.2),
@@ -39,7 +39,7 @@ extension AccountLinkApp {
         if formTokens.count > 1 {
             return http(OAuthError.invalidRequest("access_token was sent more than once").response)
         }
-        return http(UserInfoEndpoint(environment: environment)
+        return http(await UserInfoEndpoint(environment: environment)
             .handle(authorization: request.header("Authorization"), formToken: formToken))
     }
 
@@ -58,7 +58,7 @@ extension AccountLinkApp {
     /// `POST /app-flip/authorize` (docs/app-flip-ios.md §2).
     func appFlip(_ request: HTTPRequest) async -> HTTPResponse {
         guard let form = request.form else { return notForm() }
-        return http(AppFlipEndpoint(environment: environment)
+        return http(await AppFlipEndpoint(environment: environment)
             .handle(AppFlipRequest(parameters: form, authorization: request.header("Authorization"))))
     }
 }

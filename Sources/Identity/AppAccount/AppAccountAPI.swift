@@ -30,9 +30,9 @@ public struct AppAccountAPI: Sendable {
     /// The access token's sign-in (FirstPartyBearer); only the maker's app's tokens reach the account
     /// API (Google's tokens for the account link never do). RFC 6750 §3.1: `invalid_token` when the
     /// token is missing or not live (or its account is not active), `insufficient_scope` for another client's.
-    public func bearer(_ authorization: String?) throws -> TokenService.Bearer {
+    public func bearer(_ authorization: String?) async throws -> TokenService.Bearer {
         do {
-            return try FirstPartyBearer(environment: environment).verify(authorization)
+            return try await FirstPartyBearer(environment: environment).verify(authorization)
         } catch FirstPartyBearer.Refusal.missing {
             throw OAuthError(.invalidToken, "a Bearer access token is required")
         } catch FirstPartyBearer.Refusal.notFirstParty {

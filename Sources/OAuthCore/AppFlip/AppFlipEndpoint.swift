@@ -22,11 +22,11 @@ public struct AppFlipEndpoint: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    public func handle(_ request: AppFlipRequest) -> EndpointResponse {
+    public func handle(_ request: AppFlipRequest) async -> EndpointResponse {
         let p = request.parameters
         do {
             let (client, redirectURI) = try checkClient(p)
-            let bearer = try checkAppToken(request.authorization)
+            let bearer = try await checkAppToken(request.authorization)
             try checkDecision(p["decision"])
             let scope = try scope(p["scope"], client)
             let code = try issueAuthorizationCode(
@@ -66,9 +66,9 @@ public struct AppFlipEndpoint: Sendable {
 
     /// The app's own token (FirstPartyBearer). cancelled: missing, expired, revoked or not a first-party
     /// client's (the app signs in again); unrecoverable: the account is disabled or deleted.
-    private func checkAppToken(_ authorization: String?) throws -> TokenService.Bearer {
+    private func checkAppToken(_ authorization: String?) async throws -> TokenService.Bearer {
         do {
-            return try FirstPartyBearer(environment: environment).verify(authorization)
+            return try await FirstPartyBearer(environment: environment).verify(authorization)
         } catch FirstPartyBearer.Refusal.accountInactive {
             throw OAuthError(.unrecoverable, "this account cannot be linked").because(.accountUnavailable)
         } catch is FirstPartyBearer.Refusal {

@@ -28,10 +28,10 @@ public struct ClientAuthenticator: Sendable {
         self.init(storage: environment.storage, cache: environment.clientCache)
     }
 
-    public func authenticate(_ parameters: FormParameters, authorization: String?) throws(OAuthError)
+    public func authenticate(_ parameters: FormParameters, authorization: String?) async throws(OAuthError)
         -> AuthenticatedClient
     {
-        try authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
+        try await authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
     }
 
     /// `authenticate`, reading the token stored under `tokenHash` (when live at `now`) in the same query
@@ -40,10 +40,10 @@ public struct ClientAuthenticator: Sendable {
     /// if it needs it), `.some(nil)` when it is not live. It is handed out only to an authenticated client.
     public func authenticate(
         _ parameters: FormParameters, authorization: String?, presenting tokenHash: String, at now: Date
-    ) throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken??) {
+    ) async throws(OAuthError) -> (client: AuthenticatedClient, token: LiveToken??) {
         var token: LiveToken??
-        let client = try authenticate(parameters, authorization: authorization) { id in
-            let found = try storage.client(id: id, liveToken: tokenHash, at: now)
+        let client = try await authenticate(parameters, authorization: authorization) { id in
+            let found = try await storage.readClient(id: id, liveToken: tokenHash, at: now)
             token = .some(found.token)
             return found.client
         }
@@ -51,8 +51,8 @@ public struct ClientAuthenticator: Sendable {
     }
 
     private func authenticate(
-        _ parameters: FormParameters, authorization: String?, lookup: (String) throws -> Client?
-    ) throws(OAuthError) -> AuthenticatedClient {
+        _ parameters: FormParameters, authorization: String?, lookup: (String) async throws -> Client?
+    ) async throws(OAuthError) -> AuthenticatedClient {
         let basic = try Self.basicCredentials(authorization)
         let bodyID = parameters["client_id"]
         let bodySecret = parameters["client_secret"]
@@ -64,19 +64,19 @@ public struct ClientAuthenticator: Sendable {
             if let bodyID, !bodyID.sameBytes(basic.id) {
                 throw .invalidRequest("client_id differs from the Basic credentials")
             }
-            return try check(id: basic.id, secret: basic.secret, method: .clientSecretBasic, lookup)
+            return try await check(id: basic.id, secret: basic.secret, method: .clientSecretBasic, lookup)
         }
         guard let bodyID, !bodyID.isEmpty else { throw .invalidClient(detail: "no client credentials") }
-        return try check(
+        return try await check(
             id: bodyID, secret: bodySecret, method: bodySecret == nil ? .none : .clientSecretPost, lookup)
     }
 
     private func check(
-        id: String, secret: String?, method: AuthenticatedClient.Method, _ lookup: (String) throws -> Client?
-    ) throws(OAuthError) -> AuthenticatedClient {
+        id: String, secret: String?, method: AuthenticatedClient.Method, _ lookup: (String) async throws -> Client?
+    ) async throws(OAuthError) -> AuthenticatedClient {
         let basic = method == .clientSecretBasic
         // A cached client (ClientCache) is not read again; `lookup` runs only on a miss.
-        let found = try OAuthError.mapping { try cache.client(id: id) { try lookup(id) } }
+        let found = try await OAuthError.mapping { try await cache.client(id: id) { try await lookup(id) } }
         guard let client = found else {
             // Same answer as a wrong secret, and the secret is hashed either way. (A client id recently
             // authenticated answers without a store read, so timing can tell such an id exists; client ids

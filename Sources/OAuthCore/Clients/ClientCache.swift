@@ -31,13 +31,13 @@ public final class ClientCache: Sendable {
     }
 
     /// The cached client under `id` while fresh, else `load()`'s answer (cached when it is a client).
-    func client(id: String, load: () throws -> Client?) rethrows -> Client? {
-        guard lifetime > .zero else { return try load() }
+    func client(id: String, load: () async throws -> Client?) async rethrows -> Client? {
+        guard lifetime > .zero else { return try await load() }
         let key = Array(id.utf8)
         let now = ContinuousClock.now
         let (hit, generation) = table.withLock { ($0.entries[key], $0.generation) }
         if let hit, hit.expires > now { return hit.client }
-        guard let client = try load() else { return nil }
+        guard let client = try await load() else { return nil }
         table.withLock { table in
             // A client forgotten while it was being read (deleted meanwhile) is not brought back.
             guard table.generation == generation else { return }

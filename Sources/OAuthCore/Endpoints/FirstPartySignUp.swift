@@ -9,8 +9,8 @@ public struct FirstPartySignUp: Sendable {
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
     /// The authenticated first-party client and the scope it asked for (its default when absent).
-    public func client(_ parameters: FormParameters, authorization: String?) throws(OAuthError) -> (Client, [String]) {
-        let authenticated = try ClientAuthenticator(environment: environment)
+    public func client(_ parameters: FormParameters, authorization: String?) async throws(OAuthError) -> (Client, [String]) {
+        let authenticated = try await ClientAuthenticator(environment: environment)
             .authenticate(parameters, authorization: authorization)
         // A resource server may introspect, and only that (RFC 7662 §4).
         guard authenticated.client.firstParty, !authenticated.client.resourceServer else {

@@ -10,9 +10,9 @@ public struct IntrospectionEndpoint: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    public func handle(_ request: TokenRequest) -> EndpointResponse {
+    public func handle(_ request: TokenRequest) async -> EndpointResponse {
         do {
-            return .json(try introspect(request))
+            return .json(try await introspect(request))
         } catch {
             let oauth = OAuthError.from(error)
             environment.log(oauth, ["oauth.endpoint": "introspect"])
@@ -20,13 +20,13 @@ public struct IntrospectionEndpoint: Sendable {
         }
     }
 
-    private func introspect(_ request: TokenRequest) throws -> JSONValue {
+    private func introspect(_ request: TokenRequest) async throws -> JSONValue {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
         // Our opaque tokens (a known prefix) are hashed once, and read with the client when it is not cached.
         let hash = request.parameters["token"].flatMap { OpaqueToken.kind(of: $0) == nil ? nil : OpaqueToken.hash($0) }
-        let (client, presented) = try authenticate(request, hash)
+        let (client, presented) = try await authenticate(request, hash)
         // RFC 7662 §2.1: the endpoint requires authorization; public clients have none.
         guard !client.isPublic else {
             throw OAuthError.invalidClient("introspection needs a confidential client")
@@ -36,7 +36,7 @@ public struct IntrospectionEndpoint: Sendable {
         }
         // Only strings without our prefix may be a JWS.
         if hash == nil, let signed = signedTokenIntrospection(token, client) { return signed }
-        let found = try presented ?? activeRecord(hash ?? OpaqueToken.hash(token))
+        let found = if let presented { presented } else { try await activeRecord(hash ?? OpaqueToken.hash(token)) }
         guard let record = found, record.clientID.sameBytes(client.id) || client.resourceServer else {
             return .object(["active": .bool(false)])
         }
@@ -52,18 +52,18 @@ public struct IntrospectionEndpoint: Sendable {
     }
 
     /// The client, and our opaque token when read in the same query (`.some(nil)`: not live; nil: not read).
-    private func authenticate(_ request: TokenRequest, _ hash: String?) throws -> (Client, TokenRecord??) {
+    private func authenticate(_ request: TokenRequest, _ hash: String?) async throws -> (Client, TokenRecord??) {
         let authenticator = ClientAuthenticator(environment: environment)
         guard let hash else {
-            return (try authenticator.authenticate(request.parameters, authorization: request.authorization).client, nil)
+            return (try await authenticator.authenticate(request.parameters, authorization: request.authorization).client, nil)
         }
-        let (client, live) = try authenticator.authenticate(
+        let (client, live) = try await authenticator.authenticate(
             request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
         return (client.client, live.map { $0?.record })
     }
 
-    private func activeRecord(_ hash: String) throws -> TokenRecord? {
+    private func activeRecord(_ hash: String) async throws -> TokenRecord? {
         // A revoked grant has revoked this token too (GrantStore.revokeGrant).
-        try environment.storage.liveToken(hash: hash, at: environment.clock.now())?.record
+        try await environment.storage.readLiveToken(hash: hash, at: environment.clock.now())?.record
     }
 }

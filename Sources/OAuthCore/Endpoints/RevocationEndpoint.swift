@@ -7,9 +7,9 @@ public struct RevocationEndpoint: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    public func handle(_ request: TokenRequest) -> EndpointResponse {
+    public func handle(_ request: TokenRequest) async -> EndpointResponse {
         do {
-            try revoke(request)
+            try await revoke(request)
             return .json(
                 status: 200, body: [],
                 headers: EndpointResponse.noStoreHeaders.filter { $0.name != "Content-Type" })
@@ -20,11 +20,11 @@ public struct RevocationEndpoint: Sendable {
         }
     }
 
-    private func revoke(_ request: TokenRequest) throws {
+    private func revoke(_ request: TokenRequest) async throws {
         if let name = request.parameters.duplicatedNames.first {
             throw OAuthError.invalidRequest("\(name) was sent more than once")
         }
-        let client = try ClientAuthenticator(environment: environment)
+        let client = try await ClientAuthenticator(environment: environment)
             .authenticate(request.parameters, authorization: request.authorization).client
         guard let token = request.parameters["token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("token is missing")

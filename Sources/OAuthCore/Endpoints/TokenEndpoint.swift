@@ -85,7 +85,7 @@ public struct TokenEndpoint: Sendable {
             throw OAuthError(.unsupportedGrantType, "this grant_type is not supported")
         }
         var request = request
-        let client = try authenticate(&request, for: grant)
+        let client = try await authenticate(&request, for: grant)
         // A resource server may introspect, and only that (RFC 7662 §4).
         guard !client.resourceServer else {
             throw OAuthError.unauthorizedClient("a resource server may only introspect tokens")
@@ -95,12 +95,12 @@ public struct TokenEndpoint: Sendable {
 
     /// The client; with it, in the same query unless the client was cached, the token the grant presents
     /// (`TokenRequest.presented`).
-    private func authenticate(_ request: inout TokenRequest, for grant: any TokenGrant) throws -> Client {
+    private func authenticate(_ request: inout TokenRequest, for grant: any TokenGrant) async throws -> Client {
         let authenticator = ClientAuthenticator(environment: environment)
         guard let hash = grant.presentedTokenHash(request) else {
-            return try authenticator.authenticate(request.parameters, authorization: request.authorization).client
+            return try await authenticator.authenticate(request.parameters, authorization: request.authorization).client
         }
-        let (client, token) = try authenticator.authenticate(
+        let (client, token) = try await authenticator.authenticate(
             request.parameters, authorization: request.authorization, presenting: hash, at: environment.clock.now())
         request.presentedHash = hash
         request.presented = token  // not read when the client was cached

@@ -6,9 +6,9 @@ public struct UserInfoEndpoint: Sendable {
 
     /// `authorization` is the `Authorization` header; `formToken` the `access_token` of a form body
     /// (RFC 6750 §2.2, what certified relying parties such as pyoidc send by default).
-    public func handle(authorization: String?, formToken: String? = nil) -> EndpointResponse {
+    public func handle(authorization: String?, formToken: String? = nil) async -> EndpointResponse {
         do {
-            return .json(try userInfo(authorization, formToken))
+            return .json(try await userInfo(authorization, formToken))
         } catch {
             let oauth = OAuthError.from(error)
             environment.log(oauth, ["oauth.endpoint": "userinfo"])
@@ -16,7 +16,7 @@ public struct UserInfoEndpoint: Sendable {
         }
     }
 
-    private func userInfo(_ authorization: String?, _ formToken: String?) throws -> JSONValue {
+    private func userInfo(_ authorization: String?, _ formToken: String?) async throws -> JSONValue {
         let header = TokenService.bearerToken(fromAuthorization: authorization)
         // RFC 6750 §2: a client MUST NOT use more than one method to send the token.
         guard header == nil || formToken == nil else {
@@ -25,7 +25,7 @@ public struct UserInfoEndpoint: Sendable {
         guard let token = header ?? formToken, !token.isEmpty else {
             throw OAuthError(.invalidToken, "a Bearer access token is required")
         }
-        let bearer = try TokenService(environment: environment).verifyAccessToken(token)
+        let bearer = try await TokenService(environment: environment).verifyAccessToken(token)
         guard bearer.record.scope.containsBytes("openid") else {
             throw OAuthError(.insufficientScope, "the token was not granted the openid scope")
         }

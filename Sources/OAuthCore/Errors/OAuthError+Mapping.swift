@@ -21,4 +21,9 @@ extension OAuthError {
     static func mapping<T>(_ body: () throws -> T) throws(OAuthError) -> T {
         do { return try body() } catch { throw from(error) }
     }
+
+    /// `mapping` for a body that awaits (a store read that suspends, TokenPathStore).
+    static func mapping<T>(_ body: () async throws -> T) async throws(OAuthError) -> T {
+        do { return try await body() } catch { throw from(error) }
+    }
 }

@@ -22,6 +22,11 @@ public protocol TokenPathStore {
     /// is active; nil otherwise (unknown, revoked, expired, or an account that is not active).
     func liveToken(hash: String, at now: Date) throws -> LiveToken?
 
+    /// `liveToken(hash:at:)`'s answer for a caller that can wait suspended (a request's handler): a store
+    /// that sends reads together (PostgreSQL, PGReader) keeps it suspended, not blocking a thread,
+    /// meanwhile. The default is `liveToken(hash:at:)`.
+    func readLiveToken(hash: String, at now: Date) async throws -> LiveToken?
+
     /// Inserts `token` only while the refresh token stored under `refreshHash` is live at `now`, in one
     /// atomic step: a revocation (of that token, its grant or its account) committed before it wins and
     /// nothing is written (false). A hash already stored is `StoreError.conflict`. Async: a store that
@@ -46,6 +51,9 @@ public protocol TokenPathStore {
     /// presents. Both are read as they stand now; the caller uses the token only once the client has
     /// authenticated (ClientAuthenticator).
     func client(id: String, liveToken hash: String, at now: Date) throws -> ClientAndLiveToken
+
+    /// `client(id:liveToken:at:)`'s answer for a caller that can wait suspended, as `readLiveToken`.
+    func readClient(id: String, liveToken hash: String, at now: Date) async throws -> ClientAndLiveToken
 }
 
 /// What `TokenPathStore.insertToken(derivedFrom:readAhead:at:_:)` read and wrote.
@@ -66,7 +74,8 @@ extension TokenPathStore {
         derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
         _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken? {
-        guard let live = try readAhead ?? liveToken(hash: refreshHash, at: now) else { return nil }
+        let read = if let readAhead { readAhead } else { try await readLiveToken(hash: refreshHash, at: now) }
+        guard let live = read else { return nil }
         return try await insertToken(derivedFromRead: live, under: refreshHash, at: now, derive)
     }
 
@@ -90,6 +99,16 @@ public struct ClientAndLiveToken: Sendable, Equatable {
     public init(client: Client?, token: LiveToken?) {
         self.client = client
         self.token = token
+    }
+}
+
+extension TokenPathStore {
+    public func readLiveToken(hash: String, at now: Date) async throws -> LiveToken? {
+        try liveToken(hash: hash, at: now)
+    }
+
+    public func readClient(id: String, liveToken hash: String, at now: Date) async throws -> ClientAndLiveToken {
+        try client(id: id, liveToken: hash, at: now)
     }
 }
 

@@ -22,15 +22,15 @@ public struct FirstPartyBearer: Sendable {
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
     /// The token's sign-in, or a `Refusal`; a store failure is thrown as it is (a 5xx, never a refusal).
-    public func verify(_ authorization: String?) throws -> TokenService.Bearer {
+    public func verify(_ authorization: String?) async throws -> TokenService.Bearer {
         guard let token = TokenService.bearerToken(fromAuthorization: authorization) else { throw Refusal.missing }
         let bearer: TokenService.Bearer
         do {
-            bearer = try TokenService(environment: environment).verifyAccessToken(token)
+            bearer = try await TokenService(environment: environment).verifyAccessToken(token)
         } catch where error.code == .invalidToken {
-            throw try refusal(notLive: token)
+            throw try await refusal(notLive: token)
         }
-        try checkFirstParty(bearer.record)
+        try await checkFirstParty(bearer.record)
         return bearer
     }
 
@@ -40,8 +40,8 @@ public struct FirstPartyBearer: Sendable {
     /// removed elsewhere within the cache's lifetime. A client is never changed in place (only removed
     /// and added again: Storage.deleteClient), and removing it revokes every token issued to it, so the
     /// live read above refuses those whatever the cache holds.
-    private func checkFirstParty(_ record: TokenRecord) throws {
-        let client = try environment.clientCache.client(id: record.clientID) {
+    private func checkFirstParty(_ record: TokenRecord) async throws {
+        let client = try await environment.clientCache.client(id: record.clientID) {
             try environment.storage.client(id: record.clientID)
         }
         guard client?.firstParty == true else { throw Refusal.notFirstParty }
@@ -49,11 +49,11 @@ public struct FirstPartyBearer: Sendable {
 
     /// Why the live read (TokenPathStore.liveToken) found nothing: a usable access token whose account
     /// is not active, or no usable access token at all. Read only on this failure path.
-    private func refusal(notLive token: String) throws -> Refusal {
+    private func refusal(notLive token: String) async throws -> Refusal {
         guard let record = try environment.storage.token(hash: OpaqueToken.hash(token)), record.kind == .access,
             record.isUsable(at: environment.clock.now())
         else { return .invalidToken }
-        try checkFirstParty(record)
+        try await checkFirstParty(record)
         return .accountInactive
     }
 }

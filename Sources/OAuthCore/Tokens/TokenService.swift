@@ -109,11 +109,11 @@ public struct TokenService: Sendable {
     /// One query (TokenPathStore.liveToken): an unexpired, unrevoked access token of an active account.
     /// Anything else is `invalid_token` (RFC 6750 §3.1). No grant lookup: revoking a grant revokes its
     /// tokens in the same transaction (GrantStore.revokeGrant), so `revokedAt` already says it.
-    public func verifyAccessToken(_ token: String) throws(OAuthError) -> Bearer {
+    public func verifyAccessToken(_ token: String) async throws(OAuthError) -> Bearer {
         let storage = environment.storage
         let now = environment.clock.now()
-        return try OAuthError.mapping {
-            guard let live = try storage.liveToken(hash: OpaqueToken.hash(token), at: now), live.record.kind == .access
+        return try await OAuthError.mapping {
+            guard let live = try await storage.readLiveToken(hash: OpaqueToken.hash(token), at: now), live.record.kind == .access
             else { throw invalidToken("unknown, expired or revoked access token, or an inactive account") }
             return Bearer(record: live.record, account: live.account)
         }
