@@ -93,6 +93,9 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
     /// True while the thread runs (for tests: none outlives its storage).
     var isRunning: Bool { state.withLock { $0.running } }
 
+    /// Reads queued and not yet taken by the thread (for tests).
+    var queuedReadCount: Int { state.withLock { $0.reads.count } }
+
     static let stoppedError = StoreError.unavailable("postgres: the storage stopped")
 
     /// Queues with `add` under the lock, then starts the thread when none runs or wakes it when it sleeps.

@@ -9,13 +9,13 @@ import Testing
     private func appFlip(
         _ f: Fixture, token: String?, _ extra: [(String, String)] = [],
         redirectURI: String = Fixture.appFlipRedirect, clientID: String = "google"
-    ) -> EndpointResponse {
+    ) async -> EndpointResponse {
         let params = Fixture.form(
             [
                 ("client_id", clientID), ("redirect_uri", redirectURI), ("scope", "devices"),
                 ("state", "flip-state"),
             ] + extra)
-        return AppFlipEndpoint(environment: f.environment)
+        return await AppFlipEndpoint(environment: f.environment)
             .handle(AppFlipRequest(parameters: params, authorization: token.map { "Bearer " + $0 }))
     }
 
@@ -66,7 +66,7 @@ import Testing
 
     @Test func missingTokenIsCancelled() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: nil)
+        let response = await appFlip(f, token: nil)
         #expect(response.status == 401)
         #expect(response.error == "cancelled")
         #expect(response.string("redirect_to") != nil)
@@ -76,27 +76,27 @@ import Testing
         let f = try Fixture()
         let token = try await f.appAccessToken()
         f.clock.advance(by: 3601)
-        #expect(appFlip(f, token: token).error == "cancelled")
+        await #expect(appFlip(f, token: token).error == "cancelled")
     }
 
     @Test func revokedTokenIsCancelled() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
         _ = try f.memory.revokeToken(hash: OpaqueToken.hash(token), at: f.clock.now())
-        #expect(appFlip(f, token: token).error == "cancelled")
+        await #expect(appFlip(f, token: token).error == "cancelled")
     }
 
     @Test func thirdPartyTokenIsCancelled() async throws {
         let f = try Fixture()
         let googleAccess = try await f.googleTokens().access
-        #expect(appFlip(f, token: googleAccess).error == "cancelled")
+        await #expect(appFlip(f, token: googleAccess).error == "cancelled")
     }
 
     @Test func disabledAccountIsUnrecoverable() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
         try f.setAliceStatus(.disabled)
-        let response = appFlip(f, token: token)
+        let response = await appFlip(f, token: token)
         #expect(response.error == "unrecoverable")
         #expect(response.string("redirect_to") != nil)
     }
@@ -126,7 +126,7 @@ import Testing
 
     @Test func registeredButNonAppFlipRedirectGetsNoRedirectToOnError() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: nil, redirectURI: Fixture.googleRedirect)
+        let response = await appFlip(f, token: nil, redirectURI: Fixture.googleRedirect)
         #expect(response.error == "cancelled")
         #expect(response.string("redirect_to") == nil)
     }
@@ -161,7 +161,7 @@ import Testing
 
     @Test func anEmptyPortGetsNoRedirectTo() async throws {
         let f = try Fixture()
-        let response = appFlip(f, token: nil, redirectURI: "https://oauth-redirect.googleusercontent.com:/a/com.google.OPA")
+        let response = await appFlip(f, token: nil, redirectURI: "https://oauth-redirect.googleusercontent.com:/a/com.google.OPA")
         #expect(response.error == "invalid_request")
         #expect(response.string("redirect_to") == nil)
     }

@@ -17,54 +17,56 @@ import Testing
         return store
     }
 
-    private func authenticate(_ id: String, _ secret: String, _ store: MemoryStorage, _ cache: ClientCache)
+    private func authenticate(_ id: String, _ secret: String, _ store: MemoryStorage, _ cache: ClientCache) async
         -> Result<String, OAuthError>
     {
         let basic = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
-        return Result { () throws(OAuthError) in
-            try ClientAuthenticator(storage: store, cache: cache).authenticate(FormParameters(), authorization: basic)
-                .client.id
+        do {
+            return .success(try await ClientAuthenticator(storage: store, cache: cache)
+                .authenticate(FormParameters(), authorization: basic).client.id)
+        } catch {
+            return .failure(error)
         }
     }
 
-    @Test func aCachedClientIsServedUntilForgotten() throws {
+    @Test func aCachedClientIsServedUntilForgotten() async throws {
         let store = try storeWith("app")
         let cache = ClientCache(seconds: 60)
-        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        #expect(try await authenticate("app", Self.secret, store, cache).get() == "app")
         #expect(try store.deleteClient(id: "app", at: Date()))
-        #expect(try authenticate("app", Self.secret, store, cache).get() == "app", "served from the cache")
+        #expect(try await authenticate("app", Self.secret, store, cache).get() == "app", "served from the cache")
         cache.forget(id: "app")
-        #expect(throws: OAuthError.self) { try authenticate("app", Self.secret, store, cache).get() }
+        await #expect(throws: OAuthError.self) { try await authenticate("app", Self.secret, store, cache).get() }
     }
 
-    @Test func theSecretIsCheckedOnEveryRequest() throws {
+    @Test func theSecretIsCheckedOnEveryRequest() async throws {
         let store = try storeWith("app")
         let cache = ClientCache(seconds: 60)
-        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
-        let wrong = authenticate("app", Self.secret + "x", store, cache)
+        await #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        let wrong = await authenticate("app", Self.secret + "x", store, cache)
         guard case .failure(let error) = wrong else { Issue.record("a wrong secret passed"); return }
         #expect(error.code == .invalidClient)
     }
 
-    @Test func zeroSecondsCachesNothing() throws {
+    @Test func zeroSecondsCachesNothing() async throws {
         let store = try storeWith("app")
         let cache = ClientCache(seconds: 0)
-        #expect(try authenticate("app", Self.secret, store, cache).get() == "app")
+        #expect(try await authenticate("app", Self.secret, store, cache).get() == "app")
         #expect(try store.deleteClient(id: "app", at: Date()))
-        #expect(throws: OAuthError.self) { try authenticate("app", Self.secret, store, cache).get() }
+        await #expect(throws: OAuthError.self) { try await authenticate("app", Self.secret, store, cache).get() }
     }
 
-    @Test func unknownIdsAreNotCached() throws {
+    @Test func unknownIdsAreNotCached() async throws {
         let store = try storeWith()
         let cache = ClientCache(seconds: 60)
-        #expect(throws: OAuthError.self) { try authenticate("later", Self.secret, store, cache).get() }
+        await #expect(throws: OAuthError.self) { try await authenticate("later", Self.secret, store, cache).get() }
         try store.insertClient(Client(id: "later", name: "later", secretHash: ClientSecret.hash(Self.secret),
                                       redirectURIs: [], createdAt: Date()))
-        #expect(try authenticate("later", Self.secret, store, cache).get() == "later")
+        #expect(try await authenticate("later", Self.secret, store, cache).get() == "later")
     }
 
     /// A client deleted (and forgotten) while another request was reading it is not cached by that read.
-    @Test func aReadRacingAForgetDoesNotBringTheClientBack() throws {
+    @Test func aReadRacingAForgetDoesNotBringTheClientBack() async throws {
         let store = try storeWith("app")
         let fail = FailSwitch()
         let failing = FailingStorage(inner: store, fail: fail)
@@ -76,21 +78,21 @@ import Testing
             }
         }
         let basic = "Basic " + Data("app:\(Self.secret)".utf8).base64EncodedString()
-        let first = try ClientAuthenticator(storage: failing, cache: cache)
+        let first = try await ClientAuthenticator(storage: failing, cache: cache)
             .authenticate(FormParameters(), authorization: basic)
         #expect(first.client.id == "app", "the read that began before the delete still answers")
         fail.afterClientRead.withLock { $0 = nil }
-        #expect(throws: OAuthError.self) {
-            try ClientAuthenticator(storage: failing, cache: cache).authenticate(FormParameters(), authorization: basic)
+        await #expect(throws: OAuthError.self) {
+            try await ClientAuthenticator(storage: failing, cache: cache).authenticate(FormParameters(), authorization: basic)
         }
     }
 
     /// Ids are protocol values: the Kelvin sign U+212A is another client than `K`, cached or not.
-    @Test func idsAreToldApartByBytes() throws {
+    @Test func idsAreToldApartByBytes() async throws {
         let store = try storeWith("K")
         let cache = ClientCache(seconds: 60)
-        #expect(try authenticate("K", Self.secret, store, cache).get() == "K")
-        #expect(throws: OAuthError.self) { try authenticate("\u{212A}", Self.secret, store, cache).get() }
+        #expect(try await authenticate("K", Self.secret, store, cache).get() == "K")
+        await #expect(throws: OAuthError.self) { try await authenticate("\u{212A}", Self.secret, store, cache).get() }
     }
 }
 

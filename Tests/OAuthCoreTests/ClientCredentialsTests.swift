@@ -62,16 +62,16 @@ import Testing
         let (f, environment) = try fixture()
         let token = try #require(await grant(environment).string("access_token"))
         let endpoint = IntrospectionEndpoint(environment: environment)
-        func introspect(_ id: String, _ secret: String) -> EndpointResponse {
-            endpoint.handle(TokenRequest(parameters: Fixture.form([("token", token)]),
+        func introspect(_ id: String, _ secret: String) async -> EndpointResponse {
+            await endpoint.handle(TokenRequest(parameters: Fixture.form([("token", token)]),
                                          authorization: Fixture.basic(id, secret)))
         }
-        let own = introspect("service", Self.secret)
+        let own = await introspect("service", Self.secret)
         #expect(own.jsonObject["active"] as? Bool == true)
         #expect(own.string("client_id") == "service" && own.string("sub") == "service")
-        #expect(introspect("other", Fixture.otherSecret).jsonObject["active"] as? Bool == false)
+        await #expect(introspect("other", Fixture.otherSecret).jsonObject["active"] as? Bool == false)
         f.clock.advance(by: 3601)
-        #expect(introspect("service", Self.secret).jsonObject["active"] as? Bool == false)
+        await #expect(introspect("service", Self.secret).jsonObject["active"] as? Bool == false)
     }
 
     @Test func anIDTokenIsNotAnAccessToken() async throws {
@@ -79,7 +79,7 @@ import Testing
         let forged = "unsigned." + Base64URL.encode(JSONValue.object([
             "client_id": .string("service"), "iat": .int(0), "exp": .int(Int64.max / 2), "sub": .string("acct"),
         ]).serialized)
-        let response = IntrospectionEndpoint(environment: environment).handle(
+        let response = await IntrospectionEndpoint(environment: environment).handle(
             TokenRequest(parameters: Fixture.form([("token", forged)]), authorization: Fixture.basic("service", Self.secret)))
         #expect(response.jsonObject as NSDictionary == ["active": false], "no token_use: not a client_credentials token")
     }

@@ -47,7 +47,7 @@ import Testing
         #expect(refreshed.status == 200)
         #expect(refreshed.string("access_token") != access)
 
-        let revoke = RevocationEndpoint(environment: f.environment).handle(
+        let revoke = await RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", refresh)]),
                 authorization: Fixture.basic("google", Fixture.googleSecret)))
@@ -55,8 +55,8 @@ import Testing
         let again = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)])
         #expect(again.status == 400)
         #expect(again.error == "invalid_grant")
-        #expect(throws: OAuthError.self) {
-            try TokenService(environment: f.environment).verifyAccessToken(access)
+        await #expect(throws: OAuthError.self) {
+            try await TokenService(environment: f.environment).verifyAccessToken(access)
         }
     }
 

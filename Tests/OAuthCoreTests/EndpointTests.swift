@@ -7,10 +7,10 @@ import Testing
 @Suite struct EndpointTests {
     private func introspect(
         _ f: Fixture, _ token: String, authorization: String?, body: [(String, String)] = []
-    )
+    ) async
         -> EndpointResponse
     {
-        IntrospectionEndpoint(environment: f.environment)
+        await IntrospectionEndpoint(environment: f.environment)
             .handle(
                 TokenRequest(
                     parameters: Fixture.form([("token", token)] + body), authorization: authorization))
@@ -19,7 +19,7 @@ import Testing
     @Test func introspectionActiveToken() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        let response = introspect(
+        let response = await introspect(
             f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.jsonObject["active"] as? Bool == true)
         #expect(response.string("scope") == "devices")
@@ -34,7 +34,7 @@ import Testing
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         f.clock.advance(by: 3601)
-        let response = introspect(
+        let response = await introspect(
             f, tokens.access, authorization: Fixture.basic("google", Fixture.googleSecret))
         #expect(response.status == 200)
         #expect(response.jsonObject as NSDictionary == ["active": false])
@@ -43,7 +43,7 @@ import Testing
     @Test func introspectionOfAnotherClientsTokenIsInactive() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        let response = introspect(
+        let response = await introspect(
             f, tokens.access, authorization: Fixture.basic("other", Fixture.otherSecret))
         #expect(response.jsonObject["active"] as? Bool == false)
     }
@@ -57,7 +57,7 @@ import Testing
 
     @Test func revocationOfUnknownTokenIs200() async throws {
         let f = try Fixture()
-        let response = RevocationEndpoint(environment: f.environment).handle(
+        let response = await RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", "ala_unknown")]),
                 authorization: Fixture.basic("google", Fixture.googleSecret)))
@@ -67,12 +67,12 @@ import Testing
     @Test func revokingAnAccessTokenRevokesOnlyThatToken() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        _ = RevocationEndpoint(environment: f.environment).handle(
+        _ = await RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", tokens.access)]),
                 authorization: Fixture.basic("google", Fixture.googleSecret)))
-        #expect(throws: OAuthError.self) {
-            try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
+        await #expect(throws: OAuthError.self) {
+            try await TokenService(environment: f.environment).verifyAccessToken(tokens.access)
         }
         #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)]).status == 200)
@@ -81,7 +81,7 @@ import Testing
     @Test func revocationByAnotherClientIsRefusedAndKeepsTheToken() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        let response = RevocationEndpoint(environment: f.environment).handle(
+        let response = await RevocationEndpoint(environment: f.environment).handle(
             TokenRequest(
                 parameters: Fixture.form([("token", tokens.refresh)]),
                 authorization: Fixture.basic("other", Fixture.otherSecret)))
@@ -127,7 +127,7 @@ import Testing
     @Test func userInfoReleasesClaimsPerScope() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens(extra: [("scope", "openid email")])
-        let response = UserInfoEndpoint(environment: f.environment).handle(
+        let response = await UserInfoEndpoint(environment: f.environment).handle(
             authorization: "Bearer " + tokens.access)
         #expect(
             response.jsonObject as NSDictionary == [
@@ -139,7 +139,7 @@ import Testing
     @Test func userInfoWithoutOpenIDIsInsufficientScope() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        let response = UserInfoEndpoint(environment: f.environment).handle(
+        let response = await UserInfoEndpoint(environment: f.environment).handle(
             authorization: "Bearer " + tokens.access)
         #expect(response.status == 403)
         #expect(response.error == "insufficient_scope")
@@ -147,7 +147,7 @@ import Testing
 
     @Test func userInfoWithBadTokenIs401Bearer() async throws {
         let f = try Fixture()
-        let response = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer ala_nope")
+        let response = await UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer ala_nope")
         #expect(response.status == 401)
         #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
     }

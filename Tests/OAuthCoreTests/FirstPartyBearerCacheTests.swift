@@ -16,15 +16,15 @@ import Testing
         return (f, fail, environment, try await f.appAccessToken())
     }
 
-    private func reads(_ fail: FailSwitch, _ body: () throws -> Void) rethrows -> [String] {
+    private func reads(_ fail: FailSwitch, _ body: () async throws -> Void) async rethrows -> [String] {
         fail.calls.withLock { $0.removeAll() }
-        try body()
+        try await body()
         return fail.calls.withLock { $0 }
     }
 
-    private func refusal(_ environment: OAuthEnvironment, _ token: String) -> FirstPartyBearer.Refusal? {
+    private func refusal(_ environment: OAuthEnvironment, _ token: String) async -> FirstPartyBearer.Refusal? {
         do {
-            _ = try FirstPartyBearer(environment: environment).verify("Bearer " + token)
+            _ = try await FirstPartyBearer(environment: environment).verify("Bearer " + token)
             return nil
         } catch {
             return error as? FirstPartyBearer.Refusal ?? .missing
@@ -34,31 +34,31 @@ import Testing
     @Test func aCachedClientMakesAVerifyOneStoreRead() async throws {
         let (f, fail, cached, token) = try await setUp(seconds: 60)
         let verify = { (environment: OAuthEnvironment) in
-            _ = try FirstPartyBearer(environment: environment).verify("Bearer " + token)
+            _ = try await FirstPartyBearer(environment: environment).verify("Bearer " + token)
         }
-        #expect(try reads(fail) { try verify(f.environment) } == ["liveToken(hash:at:)", "client(id:)"], "no cache")
-        #expect(try reads(fail) { try verify(cached) } == ["liveToken(hash:at:)", "client(id:)"], "the first")
-        #expect(try reads(fail) { try verify(cached) } == ["liveToken(hash:at:)"], "the client cached")
+        #expect(try await reads(fail) { try await verify(f.environment) } == ["liveToken(hash:at:)", "client(id:)"], "no cache")
+        #expect(try await reads(fail) { try await verify(cached) } == ["liveToken(hash:at:)", "client(id:)"], "the first")
+        #expect(try await reads(fail) { try await verify(cached) } == ["liveToken(hash:at:)"], "the client cached")
     }
 
     @Test func aDemotedClientIsRefusedAtOnceWhenForgotten() async throws {
         let (f, _, cached, token) = try await setUp(seconds: 60)
-        #expect(refusal(cached, token) == nil)
+        await #expect(refusal(cached, token) == nil)
         let later = try demote(f)
-        #expect(refusal(cached, token) == .invalidToken, "removing the client revoked its tokens")
-        #expect(refusal(cached, later) == nil, "changed elsewhere: the cached client within its lifetime")
+        await #expect(refusal(cached, token) == .invalidToken, "removing the client revoked its tokens")
+        await #expect(refusal(cached, later) == nil, "changed elsewhere: the cached client within its lifetime")
         cached.clientCache.forget(id: "app")
-        #expect(refusal(cached, later) == .notFirstParty, "forgotten (the admin API): at once")
-        #expect(refusal(f.environment, later) == .notFirstParty, "without the cache")
+        await #expect(refusal(cached, later) == .notFirstParty, "forgotten (the admin API): at once")
+        await #expect(refusal(f.environment, later) == .notFirstParty, "without the cache")
     }
 
     @Test func aDemotedClientIsRefusedOnceTheCacheLifetimeHasPassed() async throws {
         let (f, _, cached, token) = try await setUp(seconds: 0.05)
-        #expect(refusal(cached, token) == nil)
+        await #expect(refusal(cached, token) == nil)
         let later = try demote(f)
         let deadline = ContinuousClock.now + .seconds(60)
-        while refusal(cached, later) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(refusal(cached, later) == .notFirstParty)
+        while await refusal(cached, later) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        await #expect(refusal(cached, later) == .notFirstParty)
     }
 
     /// "app" removed and added again without `first_party` (a client is never changed in place), and a

@@ -5,9 +5,9 @@ import Testing
 
 /// The one first-party Bearer rule (FirstPartyBearer) that App Flip and the account API share.
 @Suite struct FirstPartyBearerTests {
-    private func verify(_ f: Fixture, _ authorization: String?) -> Result<TokenService.Bearer, FirstPartyBearer.Refusal> {
+    private func verify(_ f: Fixture, _ authorization: String?) async -> Result<TokenService.Bearer, FirstPartyBearer.Refusal> {
         do {
-            return .success(try FirstPartyBearer(environment: f.environment).verify(authorization))
+            return .success(try await FirstPartyBearer(environment: f.environment).verify(authorization))
         } catch let refusal as FirstPartyBearer.Refusal {
             return .failure(refusal)
         } catch {
@@ -16,52 +16,52 @@ import Testing
         }
     }
 
-    private func refusal(_ f: Fixture, _ authorization: String?) -> FirstPartyBearer.Refusal? {
-        if case .failure(let refusal) = verify(f, authorization) { return refusal }
+    private func refusal(_ f: Fixture, _ authorization: String?) async -> FirstPartyBearer.Refusal? {
+        if case .failure(let refusal) = await verify(f, authorization) { return refusal }
         return nil
     }
 
     @Test func theAppsLiveAccessTokenIsAccepted() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
-        let bearer = try FirstPartyBearer(environment: f.environment).verify("Bearer " + token)
+        let bearer = try await FirstPartyBearer(environment: f.environment).verify("Bearer " + token)
         #expect(bearer.account.id == f.aliceID)
         #expect(bearer.record.clientID == "app")
         #expect(bearer.record.kind == .access)
         // RFC 6750 §2.1 via RFC 7235 §2.1: the scheme is case-insensitive.
-        #expect(try FirstPartyBearer(environment: f.environment).verify("bearer " + token).account.id == f.aliceID)
+        await #expect(try FirstPartyBearer(environment: f.environment).verify("bearer " + token).account.id == f.aliceID)
     }
 
     @Test(arguments: [nil, "", "Bearer", "Bearer ", "Bearer   ", "Basic YXBwOnNlY3JldA==", "Token abc"])
-    func noBearerTokenIsMissing(header: String?) throws {
+    func noBearerTokenIsMissing(header: String?) async throws {
         let f = try Fixture()
-        #expect(refusal(f, header) == .missing)
+        await #expect(refusal(f, header) == .missing)
     }
 
     @Test func aTokenOfAnotherSchemeIsMissingEvenWhenLive() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
-        #expect(refusal(f, "Basic " + token) == .missing)
-        #expect(refusal(f, "Bearer " + token) == nil)
+        await #expect(refusal(f, "Basic " + token) == .missing)
+        await #expect(refusal(f, "Bearer " + token) == nil)
     }
 
-    @Test func anUnknownTokenIsInvalid() throws {
+    @Test func anUnknownTokenIsInvalid() async throws {
         let f = try Fixture()
-        #expect(refusal(f, "Bearer at_unknown0123456789") == .invalidToken)
+        await #expect(refusal(f, "Bearer at_unknown0123456789") == .invalidToken)
     }
 
     @Test func anExpiredTokenIsInvalid() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
         f.clock.advance(by: 3601)
-        #expect(refusal(f, "Bearer " + token) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + token) == .invalidToken)
     }
 
     @Test func aRevokedTokenIsInvalid() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
         #expect(try f.memory.revokeToken(hash: OpaqueToken.hash(token), at: f.clock.now()))
-        #expect(refusal(f, "Bearer " + token) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + token) == .invalidToken)
     }
 
     @Test func aRefreshTokenPresentedAsBearerIsInvalid() async throws {
@@ -71,16 +71,16 @@ import Testing
             ("password", Fixture.password),
         ])
         let refresh = try #require(response.string("refresh_token"))
-        #expect(refusal(f, "Bearer " + refresh) == .invalidToken)
-        #expect(refusal(f, "Bearer " + (try #require(response.string("access_token")))) == nil)
+        await #expect(refusal(f, "Bearer " + refresh) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + (try #require(response.string("access_token")))) == nil)
     }
 
     @Test func aThirdPartyClientsTokenIsNotFirstParty() async throws {
         let f = try Fixture()
         let googleTokens = try await f.googleTokens()
-        #expect(refusal(f, "Bearer " + googleTokens.access) == .notFirstParty)
+        await #expect(refusal(f, "Bearer " + googleTokens.access) == .notFirstParty)
         // Its refresh token is no access token at all.
-        #expect(refusal(f, "Bearer " + googleTokens.refresh) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + googleTokens.refresh) == .invalidToken)
     }
 
     @Test(arguments: [Account.Status.disabled, .deleted])
@@ -88,7 +88,7 @@ import Testing
         let f = try Fixture()
         let token = try await f.appAccessToken()
         try f.setAliceStatus(status)
-        #expect(refusal(f, "Bearer " + token) == .accountInactive)
+        await #expect(refusal(f, "Bearer " + token) == .accountInactive)
     }
 
     /// The checks run in order: token, client, account; an inactive account's expired or third-party
@@ -98,16 +98,16 @@ import Testing
         let app = try await f.appAccessToken()
         let google = try await f.googleTokens().access
         try f.setAliceStatus(.disabled)
-        #expect(refusal(f, "Bearer " + google) == .notFirstParty)
+        await #expect(refusal(f, "Bearer " + google) == .notFirstParty)
         f.clock.advance(by: 3601)
-        #expect(refusal(f, "Bearer " + app) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + app) == .invalidToken)
     }
 
     @Test func aDeletedClientsTokenIsInvalid() async throws {
         let f = try Fixture()
         let token = try await f.appAccessToken()
         #expect(try f.memory.deleteClient(id: "app", at: f.clock.now()))
-        #expect(refusal(f, "Bearer " + token) == .invalidToken)
+        await #expect(refusal(f, "Bearer " + token) == .invalidToken)
     }
 
     /// Temporary failures answer 5xx (docs/architecture.md): a store that is down is no refusal.
@@ -116,8 +116,8 @@ import Testing
         let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
         let token = try await f.appAccessToken()
         fail.on.withLock { $0 = true }
-        #expect {
-            try FirstPartyBearer(environment: f.environment).verify("Bearer " + token)
+        await #expect {
+            try await FirstPartyBearer(environment: f.environment).verify("Bearer " + token)
         } throws: { error in
             !(error is FirstPartyBearer.Refusal) && OAuthError.from(error).code == .temporarilyUnavailable
         }

@@ -8,8 +8,8 @@ import Testing
 @Suite struct LiveTokenEndpointTests {
     /// What the three uses answer for a token pair: Bearer accepted, introspection active, refresh 200.
     private func answers(_ f: Fixture, _ tokens: (access: String, refresh: String)) async -> [Bool] {
-        let bearer = (try? TokenService(environment: f.environment).verifyAccessToken(tokens.access)) != nil
-        let introspection = IntrospectionEndpoint(environment: f.environment).handle(
+        let bearer = await (try? TokenService(environment: f.environment).verifyAccessToken(tokens.access)) != nil
+        let introspection = await IntrospectionEndpoint(environment: f.environment).handle(
             TokenRequest(parameters: Fixture.form([("token", tokens.access)]),
                          authorization: Fixture.basic("google", Fixture.googleSecret)))
         let refresh = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.refresh)])
@@ -41,10 +41,10 @@ import Testing
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         let service = TokenService(environment: f.environment)
-        #expect(throws: OAuthError.self) { try service.verifyAccessToken(tokens.refresh) }
+        await #expect(throws: OAuthError.self) { try await service.verifyAccessToken(tokens.refresh) }
         let swapped = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", tokens.access)])
         #expect(swapped.error == "invalid_grant")
-        let introspection = IntrospectionEndpoint(environment: f.environment).handle(
+        let introspection = await IntrospectionEndpoint(environment: f.environment).handle(
             TokenRequest(parameters: Fixture.form([("token", tokens.refresh)]),
                          authorization: Fixture.basic("google", Fixture.googleSecret)))
         #expect(introspection.jsonObject["active"] as? Bool == true)

@@ -65,11 +65,11 @@ import Testing
         let f = try Fixture()
         let token = try await f.appAccessToken()
         let endpoint = UserInfoEndpoint(environment: f.environment)
-        let body = endpoint.handle(authorization: nil, formToken: token)
+        let body = await endpoint.handle(authorization: nil, formToken: token)
         #expect(body.status == 200)
         #expect(body.string("sub") == f.aliceID)
-        #expect(endpoint.handle(authorization: "Bearer " + token, formToken: token).error == "invalid_request")
-        #expect(endpoint.handle(authorization: nil, formToken: "forged").status == 401)
+        await #expect(endpoint.handle(authorization: "Bearer " + token, formToken: token).error == "invalid_request")
+        await #expect(endpoint.handle(authorization: nil, formToken: "forged").status == 401)
     }
 
     @Test func discoveryListsThePublishedAlgorithmsAndTheEndSessionEndpoint() throws {

@@ -107,14 +107,14 @@ import Testing
         #expect(response.string("refresh_token") == tokens.refresh)
         let access = try #require(response.string("access_token"))
         let service = TokenService(environment: f.environment)
-        #expect(try service.verifyAccessToken(access).record.scope == ["devices"])
-        #expect(
+        await #expect(try service.verifyAccessToken(access).record.scope == ["devices"])
+        await #expect(
             UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + access).status == 403,
             "UserInfo needs openid, which the narrowed token lacks")
         #expect(try f.memory.token(hash: OpaqueToken.hash(tokens.refresh))?.scope == ["openid", "devices"])
         let full = await refresh(f, tokens.refresh)
         let fullAccess = try #require(full.string("access_token"))
-        let userInfo = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + fullAccess)
+        let userInfo = await UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + fullAccess)
         #expect(userInfo.status == 200)
     }
 }

@@ -15,8 +15,8 @@ import Testing
         #expect(newAccess != tokens.access)
         #expect(response.string("refresh_token") == tokens.refresh)
         let service = TokenService(environment: f.environment)
-        #expect(try service.verifyAccessToken(tokens.access).account.id == f.aliceID)
-        #expect(try service.verifyAccessToken(newAccess).account.id == f.aliceID)
+        await #expect(try service.verifyAccessToken(tokens.access).account.id == f.aliceID)
+        await #expect(try service.verifyAccessToken(newAccess).account.id == f.aliceID)
     }
 
     @Test func refreshByAnotherClientIsInvalidGrant() async throws {
@@ -50,8 +50,8 @@ import Testing
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         f.clock.advance(by: 3601)
-        #expect(throws: OAuthError.self) {
-            try TokenService(environment: f.environment).verifyAccessToken(tokens.access)
+        await #expect(throws: OAuthError.self) {
+            try await TokenService(environment: f.environment).verifyAccessToken(tokens.access)
         }
     }
 

@@ -16,28 +16,28 @@ import Testing
         return f
     }
 
-    private func introspect(_ f: Fixture, _ token: String, as id: String, _ secret: String) -> EndpointResponse {
-        IntrospectionEndpoint(environment: f.environment).handle(
+    private func introspect(_ f: Fixture, _ token: String, as id: String, _ secret: String) async -> EndpointResponse {
+        await IntrospectionEndpoint(environment: f.environment).handle(
             TokenRequest(parameters: Fixture.form([("token", token)]), authorization: Fixture.basic(id, secret)))
     }
 
     @Test func fulfillmentIntrospectsGooglesLinkingToken() async throws {
         let f = try fixture()
         let tokens = try await f.googleTokens()
-        let access = introspect(f, tokens.access, as: "fulfillment", Self.secret)
+        let access = await introspect(f, tokens.access, as: "fulfillment", Self.secret)
         #expect(access.jsonObject["active"] as? Bool == true)
         #expect(access.string("client_id") == "google")
         #expect(access.string("sub") == f.aliceID)
         #expect(access.string("scope") == "devices")
         // Revoked or expired tokens stay inactive for the resource server too.
         f.clock.advance(by: 3601)
-        #expect(introspect(f, tokens.access, as: "fulfillment", Self.secret).jsonObject["active"] as? Bool == false)
+        await #expect(introspect(f, tokens.access, as: "fulfillment", Self.secret).jsonObject["active"] as? Bool == false)
     }
 
     @Test func ordinaryClientSeesOnlyItsOwnTokens() async throws {
         let f = try fixture()
         let tokens = try await f.googleTokens()
-        #expect(introspect(f, tokens.access, as: "other", Fixture.otherSecret).jsonObject as NSDictionary
+        await #expect(introspect(f, tokens.access, as: "other", Fixture.otherSecret).jsonObject as NSDictionary
             == ["active": false])
     }
 
@@ -55,8 +55,8 @@ import Testing
         try f.memory.insertClient(
             Client(id: "fulfillment", name: "Fulfillment", secretHash: ClientSecret.hash(Self.secret),
                    redirectURIs: [], firstParty: true, createdAt: f.clock.now(), resourceServer: true))
-        #expect(throws: OAuthError.self) {
-            try FirstPartySignUp(environment: f.environment).client(
+        await #expect(throws: OAuthError.self) {
+            try await FirstPartySignUp(environment: f.environment).client(
                 Fixture.form([("email", "x@example.com")]), authorization: Fixture.basic("fulfillment", Self.secret))
         }
     }

@@ -29,9 +29,9 @@ import Testing
         #expect(events(f).contains(SecurityEvent.loginThrottled))
     }
 
-    @Test func refusedBearerTokenIsASecurityEventWithoutTheToken() throws {
+    @Test func refusedBearerTokenIsASecurityEventWithoutTheToken() async throws {
         let f = try Fixture()
-        _ = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer forged-token-value")
+        _ = await UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer forged-token-value")
         #expect(events(f) == [SecurityEvent.tokenRefused])
         #expect(!allLogText(f).contains("forged-token-value"))
     }

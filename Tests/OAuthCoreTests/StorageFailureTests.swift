@@ -22,7 +22,7 @@ import Testing
         let (f, fail) = try failing()
         let token = try await f.appAccessToken()
         fail.on.withLock { $0 = true }
-        let response = AppFlipEndpoint(environment: f.environment).handle(AppFlipRequest(
+        let response = await AppFlipEndpoint(environment: f.environment).handle(AppFlipRequest(
             parameters: Fixture.form([("client_id", "google"), ("redirect_uri", Fixture.appFlipRedirect),
                                       ("state", "s")]), authorization: "Bearer " + token))
         #expect(response.status == 503)
@@ -32,7 +32,7 @@ import Testing
         let (f, fail) = try failing()
         let tokens = try await f.googleTokens(extra: [("scope", "openid")])
         fail.on.withLock { $0 = true }
-        let response = UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + tokens.access)
+        let response = await UserInfoEndpoint(environment: f.environment).handle(authorization: "Bearer " + tokens.access)
         #expect(response.status == 503)
     }
 

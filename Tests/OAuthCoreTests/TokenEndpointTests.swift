@@ -83,8 +83,8 @@ import Testing
         let refresh = try #require(first.string("refresh_token"))
         let second = await f.googleToken(codeRequest(code))
         #expect(second.error == "invalid_grant")
-        #expect(throws: OAuthError.self) {
-            try TokenService(environment: f.environment).verifyAccessToken(access)
+        await #expect(throws: OAuthError.self) {
+            try await TokenService(environment: f.environment).verifyAccessToken(access)
         }
         #expect(
             await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", refresh)]).error

@@ -33,11 +33,11 @@ import Testing
             try f.memory.insertToken(record)
         }
         let service = TokenService(environment: f.environment)
-        #expect(try service.verifyAccessToken(oldAccess).account.id == f.aliceID)
+        await #expect(try service.verifyAccessToken(oldAccess).account.id == f.aliceID)
         let refreshed = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", oldRefresh)])
         let access = try #require(refreshed.string("access_token"))
         #expect(refreshed.string("refresh_token") == oldRefresh)
-        #expect(try service.verifyAccessToken(access).account.id == f.aliceID)
+        await #expect(try service.verifyAccessToken(access).account.id == f.aliceID)
         #expect(OpaqueToken.hash(access).hasPrefix("~"), "new tokens are issued with a selector")
     }
 
@@ -45,12 +45,12 @@ import Testing
     @Test func aTokenWithItsSelectorChangedIsRefused() async throws {
         let f = try Fixture()
         let tokens = try await f.googleTokens()
-        func altered(_ token: String) -> String {
+        func altered(_ token: String) async -> String {
             var bytes = Array(token.utf8)
             bytes[15] = bytes[15] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
             return String(decoding: bytes, as: UTF8.self)
         }
-        #expect(throws: OAuthError.self) { try TokenService(environment: f.environment).verifyAccessToken(altered(tokens.access)) }
+        await #expect(throws: OAuthError.self) { try await TokenService(environment: f.environment).verifyAccessToken(altered(tokens.access)) }
         let refused = await f.googleToken([("grant_type", "refresh_token"), ("refresh_token", altered(tokens.refresh))])
         #expect(refused.error == "invalid_grant")
     }

@@ -14,9 +14,9 @@ import Testing
     }
 
     private func introspect(_ env: OAuthEnvironment, _ token: String, _ client: String, _ secret: String)
-        -> EndpointResponse
+        async -> EndpointResponse
     {
-        IntrospectionEndpoint(environment: env).handle(
+        await IntrospectionEndpoint(environment: env).handle(
             TokenRequest(parameters: Fixture.form([("token", token)]), authorization: Fixture.basic(client, secret)))
     }
 
@@ -32,8 +32,8 @@ import Testing
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         let env = environment(f, cached: true)
-        #expect(introspect(env, "ala_warm", "other", Fixture.otherSecret).status == 200)  // "other" is cached now
-        let response = introspect(env, tokens.access, "other", Fixture.otherSecret)
+        await #expect(introspect(env, "ala_warm", "other", Fixture.otherSecret).status == 200)  // "other" is cached now
+        let response = await introspect(env, tokens.access, "other", Fixture.otherSecret)
         #expect(response.jsonObject as NSDictionary == ["active": false])
     }
 
@@ -52,9 +52,9 @@ import Testing
         let f = try Fixture()
         let tokens = try await f.googleTokens()
         let env = environment(f, cached: cached)
-        #expect(introspect(env, "ala_warm", "google", Fixture.googleSecret).status == 200)
+        await #expect(introspect(env, "ala_warm", "google", Fixture.googleSecret).status == 200)
         let wrong = Fixture.googleSecret + "x"
-        let introspection = introspect(env, tokens.access, "google", wrong)
+        let introspection = await introspect(env, tokens.access, "google", wrong)
         #expect(introspection.status == 401)
         #expect(introspection.error == "invalid_client")
         #expect(introspection.jsonObject["active"] == nil && introspection.jsonObject["sub"] == nil)

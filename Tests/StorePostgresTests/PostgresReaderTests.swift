@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import OAuthCore
+import Synchronization
+import Testing
+
+@testable import StorePostgres
+
+/// Issue 16 item 4: the token path's reads go out through PGReader, libpq's asynchronous pipeline on a
+/// connection and a thread of their own: sent without waiting for earlier answers, gathered into one
+/// batch while the thread is busy, each caller with its own answer, and the reader's thread is the
+/// executor of the requests that make them.
+@Suite(.timeLimit(.minutes(2)))
+struct PostgresReaderTests {
+    @Test func readsGoOutWithoutWaitingForEarlierAnswersEachWithItsOwn() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, grant, url in
+            for index in 0..<6 { try storage.insertToken(PGFixture.token("t\(index)", grant: grant)) }
+            _ = try storage.revokeToken(hash: "t5", at: PGFixture.time)
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)  // the reader connected
+            // The first read waits in the server for the table, locked here.
+            let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+            try holder.query("BEGIN")
+            try holder.query("LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE")
+            let answers = Answers<String>()
+            let now = PGFixture.time.addingTimeInterval(1)
+            let read = { @Sendable (hash: String) in
+                Task.detached {
+                    let found = await outcome { try await storage.readLiveToken(hash: hash, at: now)?.record.hash ?? "none" }
+                    answers.table.withLock { $0[hash] = (try? found.get()) ?? "error" }
+                }
+            }
+            read("t0")
+            try await PGFixture.poll("the first read waiting for the table") { try PGFixture.blocked(by: holder) == 1 }
+            let hashes = (1..<8).map { "t\($0)" }  // t5 revoked, t6 and t7 unknown
+            for hash in hashes {
+                let sent = storage.roundTrips
+                read(hash)
+                // Sent while every earlier read is still unanswered: not held back behind them.
+                try await PGFixture.poll("\(hash) sent") { storage.roundTrips > sent }
+            }
+            #expect(answers.table.withLock { $0.isEmpty }, "nothing answered while the first read waits")
+            try holder.query("COMMIT")
+            try await PGFixture.poll("every read answered") { answers.table.withLock { $0.count } == 8 }
+            let expected = Dictionary(uniqueKeysWithValues: (["t0"] + hashes).map {
+                ($0, ["t5", "t6", "t7"].contains($0) ? "none" : $0)
+            })
+            #expect(answers.table.withLock { $0 } == expected)
+        }
+    }
+
+    @Test func readsQueuedWhileTheReaderIsBusyGoOutAsOneBatch() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, grant, _ in
+            for index in 0..<20 { try storage.insertToken(PGFixture.token("t\(index)", grant: grant)) }
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
+            let answers = Answers<String>()
+            let gate = DispatchSemaphore(value: 0)
+            try await whileTheReaderIsHeld(storage, gate) {
+                for index in 0..<20 {
+                    Task.detached {
+                        let found = try? await storage.readLiveToken(hash: "t\(index)", at: PGFixture.time)
+                        answers.table.withLock { $0["t\(index)"] = found?.record.hash ?? "none" }
+                    }
+                }
+                try await PGFixture.poll("20 reads queued") { storage.reader.queuedReadCount == 20 }
+            }
+            let before = storage.roundTrips
+            gate.signal()
+            try await PGFixture.poll("every read answered") { answers.table.withLock { $0.count } == 20 }
+            #expect(storage.roundTrips - before == 1, "the 20 reads: one batch, one round trip")
+            #expect(answers.table.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<20).map { ("t\($0)", "t\($0)") }))
+        }
+    }
+
+    @Test func aFailingStatementFailsOnlyItsCallerAndTheSkippedOnesGoAgain() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, _, _ in
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
+            let answers = Answers<Int>()
+            let gate = DispatchSemaphore(value: 0)
+            try await whileTheReaderIsHeld(storage, gate) {
+                for index in 0..<6 {
+                    // The third divides by zero; the server skips the three after it in the same batch.
+                    let sql = index == 2 ? "SELECT 1 / (0 * $1::int)" : "SELECT $1::int * 10"
+                    Task.detached {
+                        let result = await outcome { try await storage.reader.read(PGStatement(sql, [.int(index)])) }
+                        let text = (try? result.get()).flatMap { try? $0.rows { try $0.int64(0) }.first }.map(String.init)
+                        answers.table.withLock { $0[index] = text ?? "failed: \(result.storeErrorKind)" }
+                    }
+                }
+                try await PGFixture.poll("6 reads queued") { storage.reader.queuedReadCount == 6 }
+            }
+            gate.signal()
+            try await PGFixture.poll("every read answered") { answers.table.withLock { $0.count } == 6 }
+            #expect(answers.table.withLock { $0 } == [0: "0", 1: "10", 2: "failed: corrupt", 3: "30", 4: "40", 5: "50"])
+        }
+    }
+
+    @Test func readsGoAgainOnceOnANewConnectionWhenTheirsIsLost() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, grant, url in
+            try storage.insertToken(PGFixture.token("t", grant: grant))
+            let pid = try await storage.reader.read(PGStatement("SELECT pg_backend_pid()")).rows { try $0.int64(0) }[0]
+            let killer = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+            try killer.query("SELECT pg_terminate_backend($1::int)", [.int(Int(pid))])
+            try await PGFixture.poll("the reader's backend gone") {
+                try killer.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1::int", [.int(Int(pid))])
+                    .rows { try $0.int64(0) }.first == 0
+            }
+            #expect(try await storage.readLiveToken(hash: "t", at: PGFixture.time)?.record.hash == "t")
+            let newPID = try await storage.reader.read(PGStatement("SELECT pg_backend_pid()")).rows { try $0.int64(0) }[0]
+            #expect(newPID != pid)
+        }
+    }
+
+    @Test func requestTasksRunOnTheReadersThreadBeforeAndAfterTheirRead() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, grant, _ in
+            try storage.insertToken(PGFixture.token("t", grant: grant))
+            let threads = try await Task(executorPreference: storage.requestLoop) {
+                let before = threadName()
+                let found = try await storage.readLiveToken(hash: "t", at: PGFixture.time)
+                return [before, threadName(), found?.record.hash ?? "none"]
+            }.value
+            #expect(threads == ["accountlink.postgres.reader", "accountlink.postgres.reader", "t"])
+        }
+    }
+
+    @Test func stoppingFailsReadsYetTasksStillRunAndTheThreadEnds() async throws {
+        let reader = try PGReader { throw StoreError.unavailable("never connects in this test") }
+        let unanswered = await outcome { try await reader.read(PGStatement("SELECT 1")) }
+        #expect(unanswered.storeErrorKind == "unavailable", "no connection: unavailable")
+        reader.stop()
+        let refused = await outcome { try await reader.read(PGStatement("SELECT 1")) }
+        #expect(refused.storeErrorKind == "unavailable")
+        let ran = await Task(executorPreference: reader) { threadName() }.value
+        #expect(ran == "accountlink.postgres.reader", "a task given to a stopped reader still runs")
+        try await PGFixture.poll("the reader's thread ended") { !reader.isRunning }
+    }
+
+    /// Runs `body` while a task holds the reader's thread until `gate` is signalled (by the caller, after).
+    private func whileTheReaderIsHeld(
+        _ storage: PostgresStorage, _ gate: DispatchSemaphore, _ body: () async throws -> Void
+    ) async throws {
+        let holding = Atomic<Bool>(false)
+        Task(executorPreference: storage.requestLoop) {
+            holding.store(true, ordering: .relaxed)
+            gate.wait()
+        }
+        try await PGFixture.poll("the reader's thread held") { holding.load(ordering: .relaxed) }
+        try await body()
+    }
+}
+
+/// Answers collected from detached tasks.
+private final class Answers<Key: Hashable & Sendable>: Sendable {
+    let table = Mutex<[Key: String]>([:])
+}
+
+/// The name of the thread this runs on (Thread.current is not for async code; this is sync).
+private func threadName() -> String { Thread.current.name ?? "" }
+
+/// `body`'s outcome, thrown or not.
+private func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do { return .success(try await body()) } catch { return .failure(error) }
+}
+
+extension Result where Failure == any Error {
+    /// The StoreError's case name, "none" when it succeeded.
+    fileprivate var storeErrorKind: String {
+        guard case .failure(let error) = self else { return "none" }
+        return (error as? StoreError)?.kind ?? String(describing: error)
+    }
+}
