@@ -117,10 +117,14 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
     }
 
     private func startThread() {
-        let thread = Thread { [self] in work() }
-        thread.name = "accountlink.postgres.reader"
-        thread.start()
+        Thread.detachNewThread { [self] in
+            thread.store(UInt(pthread_self()), ordering: .relaxed)
+            work()
+        }
     }
+
+    /// The thread running now, 0 when none has started (for tests: which thread runs a task).
+    let thread = Atomic<UInt>(0)
 
     /// Each turn: the tasks that are ready run (and ask for reads), the reads go out as one batch, and
     /// what has come back is handed out (resuming tasks, which run on the next turn). Sleeps only when

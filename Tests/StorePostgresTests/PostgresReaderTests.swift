@@ -114,11 +114,13 @@ struct PostgresReaderTests {
         try await PGFixture.withGrant(poolSize: 2) { storage, grant, _ in
             try storage.insertToken(PGFixture.token("t", grant: grant))
             let threads = try await Task(executorPreference: storage.requestLoop) {
-                let before = threadName()
+                let before = currentThread()
                 let found = try await storage.readLiveToken(hash: "t", at: PGFixture.time)
-                return [before, threadName(), found?.record.hash ?? "none"]
+                return [before, currentThread(), found?.record.hash == "t" ? 1 : 0]
             }.value
-            #expect(threads == ["accountlink.postgres.reader", "accountlink.postgres.reader", "t"])
+            let reader = storage.reader.thread.load(ordering: .relaxed)
+            #expect(reader != 0)
+            #expect(threads == [reader, reader, 1], "before and after the read on the reader's thread")
         }
     }
 
@@ -129,8 +131,8 @@ struct PostgresReaderTests {
         reader.stop()
         let refused = await outcome { try await reader.read(PGStatement("SELECT 1")) }
         #expect(refused.storeErrorKind == "unavailable")
-        let ran = await Task(executorPreference: reader) { threadName() }.value
-        #expect(ran == "accountlink.postgres.reader", "a task given to a stopped reader still runs")
+        let ran = await Task(executorPreference: reader) { currentThread() }.value
+        #expect(ran == reader.thread.load(ordering: .relaxed), "a task given to a stopped reader still runs, on its thread")
         try await PGFixture.poll("the reader's thread ended") { !reader.isRunning }
     }
 
@@ -153,8 +155,8 @@ private final class Answers<Key: Hashable & Sendable>: Sendable {
     let table = Mutex<[Key: String]>([:])
 }
 
-/// The name of the thread this runs on (Thread.current is not for async code; this is sync).
-private func threadName() -> String { Thread.current.name ?? "" }
+/// The thread this runs on.
+private func currentThread() -> UInt { UInt(pthread_self()) }
 
 /// `body`'s outcome, thrown or not.
 private func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
