@@ -74,7 +74,7 @@ public final class AccountLinkApp: Sendable {
 
     public func responder() -> any HTTPResponder {
         var router = Router()
-        router.add("GET", "/healthz") { [self] in healthz($0) }
+        router.add("GET", "/healthz") { [self] in await healthz($0) }
         if !runtime.configuration.metricsOnAdmin { router.add("GET", "/metrics") { [self] in metricsPage($0) } }
         router.add("GET", "/jwks.json") { [self] in jwks($0) }
         router.add("GET", "/.well-known/openid-configuration") { [self] in await discovery($0) }

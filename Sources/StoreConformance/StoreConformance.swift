@@ -30,7 +30,7 @@ public enum StoreConformance {
         + refreshHistoryCases
         + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases
         + accountLockCases
-        + clientTokenCases
+        + clientTokenCases + suspendingReadCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -99,6 +99,12 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         try connection { try $0.query("SELECT 1") }
     }
 
+    /// `SELECT 1` sent by the reader (PGReader), the caller suspended; on a transaction view's connection at once.
+    public func readPing() async throws {
+        if let pinned { return _ = try pinned.query("SELECT 1") }
+        _ = try await reader.read(PGStatement("SELECT 1"))
+    }
+
     /// Runs `body` on the transaction's connection, or on a pooled one.
     @discardableResult
     func connection<T>(_ body: (PGConnection) throws -> T) throws -> T {

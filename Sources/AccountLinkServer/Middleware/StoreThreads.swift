@@ -24,15 +24,14 @@ struct StoreThreadsResponder: HTTPResponder {
         await withTaskExecutorPreference(preferredExecutor(for: request)) { await next.respond(to: request) }
     }
 
-    /// UserInfo, introspection, and a refresh: what a Bearer resource and Google's refreshes ask, and what
-    /// OAuthCore answers with suspending store calls only. (A refresh of a client that rotates its refresh
-    /// tokens runs a transaction, which blocks the loop for its round trips; see docs/performance.md.)
+    /// UserInfo, introspection and `/healthz`: reads only, each answered with suspending store calls
+    /// only (`readLiveToken`, `readClient`, `readPing`), so they never block the loop. A refresh stays on the
+    /// store's threads: with rotation it runs a transaction, and with `openid` it signs an ID token, which
+    /// on one thread would cap every refresh at one core (docs/performance.md, fifth round).
     static func onTokenPath(_ request: HTTPRequest) -> Bool {
-        switch request.path {
-        case "/userinfo": return true
-        case "/introspect": return request.method == "POST"
-        case "/token": return request.method == "POST" && request.form?["grant_type"] == "refresh_token"
-        default: return false
+        switch (request.method, request.path) {
+        case ("GET", "/userinfo"), ("POST", "/userinfo"), ("POST", "/introspect"), ("GET", "/healthz"): true
+        default: false
         }
     }
 

@@ -2,9 +2,9 @@ import HTTPServer
 
 extension AccountLinkApp {
     /// `GET /healthz`: 200 when the process can serve and reach its database, else 503.
-    func healthz(_ request: HTTPRequest) -> HTTPResponse {
+    func healthz(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            try runtime.storage.ping()
+            try await runtime.storage.readPing()
             return .json(200, raw: #"{"status":"ok"}"#).adding("Cache-Control", "no-store")
         } catch {
             runtime.logger.error("health check failed", ["error": "\(error)"])

@@ -14,6 +14,10 @@ public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, Sess
 
     /// Cheap round trip to the database, for `/healthz`.
     func ping() throws
+
+    /// `ping()` for a caller that can wait suspended (`/healthz`'s handler), as
+    /// `TokenPathStore.readLiveToken`. The default is `ping()`.
+    func readPing() async throws
 }
 
 public protocol ClientStore {
@@ -140,4 +144,8 @@ public protocol AuditStore {
     func appendAudit(_ event: AuditEvent) throws
     /// Newest first.
     func auditEvents(limit: Int) throws -> [AuditEvent]
+}
+
+extension Storage {
+    public func readPing() async throws { try ping() }
 }
