@@ -16,6 +16,20 @@ struct ExecutorPreferenceTests {
         }
     }
 
+    /// The executor is asked for per request (PostgreSQL's reader for the reads of the token path, the
+    /// store's threads for the rest: AccountLinkServer/Middleware/StoreThreads.swift).
+    @Test func theExecutorIsChosenForEachRequest() async throws {
+        let executor = MarkedThreadExecutor()
+        defer { executor.stop() }
+        try await withServer(responder: WhereAmI(executor: executor, onlyFor: "/marked")) { server in
+            let port = server.boundPort
+            let answers = try await offload {
+                try ["/marked", "/other", "/marked"].map { try RawClient(port: port).request(get($0)).text }
+            }
+            #expect(answers == ["on the preferred executor", "elsewhere", "on the preferred executor"])
+        }
+    }
+
     @Test func withoutOneARequestRunsElsewhere() async throws {
         try await withServer(responder: WhereAmI(executor: nil)) { server in
             let port = server.boundPort
@@ -28,8 +42,13 @@ struct ExecutorPreferenceTests {
 /// Says, before any suspension, whether it runs on a `MarkedThreadExecutor` thread.
 private struct WhereAmI: HTTPResponder {
     let executor: MarkedThreadExecutor?
+    /// The one path that gets `executor`; nil: every path.
+    var onlyFor: String? = nil
 
-    func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? { executor }
+    func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? {
+        guard let onlyFor else { return executor }
+        return request.path == onlyFor ? executor : nil
+    }
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         .text(200, MarkedThreadExecutor.isCurrent ? "on the preferred executor" : "elsewhere")
