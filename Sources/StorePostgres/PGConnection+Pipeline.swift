@@ -62,7 +62,8 @@ extension PGConnection {
     func send(_ statement: PGStatement, _ sent: inout [Sent]) throws {
         let sql = statement.sql
         if prepared[sql] == nil, prepared.count < Self.statementCacheLimit {
-            let name = "s\(prepared.count)"
+            namesGiven += 1
+            let name = "s\(namesGiven)"
             guard PQsendPrepare(conn, name, sql, 0, nil) == 1 else { throw lost("cannot send a statement") }
             prepared[sql] = name
             sent.append(.prepare(sql: sql))

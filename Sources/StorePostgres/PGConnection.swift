@@ -16,6 +16,9 @@ final class PGConnection {
     var beginPending = false
     /// SQL text → name of the statement prepared for it on this connection (session-scoped).
     var prepared: [String: String] = [:]
+    /// Names given so far: a name is never given twice in a session, even when a statement whose
+    /// preparation failed is forgotten while later ones (already sent, in a pipeline) keep theirs.
+    var namesGiven = 0
     /// Set when a pipeline ended in a state the connection cannot be trusted in; the pool resets it.
     var broken = false
     let statistics: PGStatistics
@@ -49,6 +52,7 @@ final class PGConnection {
         inTransaction = false
         beginPending = false
         prepared = [:]
+        namesGiven = 0
         broken = false
         return isHealthy
     }

@@ -24,7 +24,7 @@ struct PostgresReaderTests {
             let answers = Answers<String>()
             let now = PGFixture.time.addingTimeInterval(1)
             let read = { @Sendable (hash: String) in
-                Task.detached {
+                _ = Task.detached {
                     let found = await outcome { try await storage.readLiveToken(hash: hash, at: now)?.record.hash ?? "none" }
                     answers.table.withLock { $0[hash] = (try? found.get()) ?? "error" }
                 }
@@ -56,7 +56,7 @@ struct PostgresReaderTests {
             let gate = DispatchSemaphore(value: 0)
             try await whileTheReaderIsHeld(storage, gate) {
                 for index in 0..<20 {
-                    Task.detached {
+                    _ = Task.detached {
                         let found = try? await storage.readLiveToken(hash: "t\(index)", at: PGFixture.time)
                         answers.table.withLock { $0["t\(index)"] = found?.record.hash ?? "none" }
                     }
@@ -80,7 +80,7 @@ struct PostgresReaderTests {
                 for index in 0..<6 {
                     // The third divides by zero; the server skips the three after it in the same batch.
                     let sql = index == 2 ? "SELECT 1 / (0 * $1::int)" : "SELECT $1::int * 10"
-                    Task.detached {
+                    _ = Task.detached {
                         let result = await outcome { try await storage.reader.read(PGStatement(sql, [.int(index)])) }
                         let text = (try? result.get()).flatMap { try? $0.rows { try $0.int64(0) }.first }.map(String.init)
                         answers.table.withLock { $0[index] = text ?? "failed: \(result.storeErrorKind)" }
@@ -107,6 +107,37 @@ struct PostgresReaderTests {
             #expect(try await storage.readLiveToken(hash: "t", at: PGFixture.time)?.record.hash == "t")
             let newPID = try await storage.reader.read(PGStatement("SELECT pg_backend_pid()")).rows { try $0.int64(0) }[0]
             #expect(newPID != pid)
+        }
+    }
+
+    /// A statement whose preparation fails is forgotten while statements sent after it (in later batches,
+    /// already out) keep their names: a new statement must not be given one of those names again.
+    @Test func aStatementNameIsNeverGivenTwice() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, _, url in
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
+            let holder = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+            try holder.query("BEGIN")
+            try holder.query("LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE")
+            let answers = Answers<String>()
+            let send = { @Sendable (key: String, sql: String) in
+                _ = Task.detached {
+                    let result = await outcome { try await storage.reader.read(PGStatement(sql)) }
+                    answers.table.withLock { $0[key] = result.storeErrorKind }
+                }
+            }
+            var sent = storage.roundTrips
+            send("waits", "SELECT count(*) FROM tokens")  // prepared once the table is free
+            try await PGFixture.poll("the first waiting for the table") { try PGFixture.blocked(by: holder) == 1 }
+            for (key, sql) in [("bad", "SELEKT 1"), ("after", "SELECT 2")] {
+                sent = storage.roundTrips
+                send(key, sql)
+                try await PGFixture.poll("\(key) sent") { storage.roundTrips > sent }
+            }
+            try holder.query("COMMIT")
+            try await PGFixture.poll("three answered") { answers.table.withLock { $0.count } == 3 }
+            #expect(answers.table.withLock { $0 } == ["waits": "none", "bad": "corrupt", "after": "none"])
+            let next = await outcome { try await storage.reader.read(PGStatement("SELECT 3")) }
+            #expect(next.storeErrorKind == "none", "a new statement gets a name of its own")
         }
     }
 
