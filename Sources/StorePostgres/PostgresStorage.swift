@@ -99,10 +99,9 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         try connection { try $0.query("SELECT 1") }
     }
 
-    /// `SELECT 1` sent by the reader (PGReader), the caller suspended; on a transaction view's connection at once.
+    /// `SELECT 1` as the token path's reads go (`read` below: the reader, the caller suspended).
     public func readPing() async throws {
-        if let pinned { return _ = try pinned.query("SELECT 1") }
-        _ = try await reader.read(PGStatement("SELECT 1"))
+        _ = try await read("SELECT 1", []) { _ in () }
     }
 
     /// Runs `body` on the transaction's connection, or on a pooled one.

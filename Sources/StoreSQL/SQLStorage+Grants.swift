@@ -86,12 +86,12 @@ extension SQLStorage {
     }
 
     public func client(id: String) throws -> Client? {
-        try access {
-            try $0.query("SELECT \(Columns.client) FROM clients WHERE id = $1", [.text(id)]) {
-                try $0.client()
-            }
-        }
-        .first
+        try access { try $0.query(clientByIDSQL, [.text(id)]) { try $0.client() } }.first
+    }
+
+    /// The same statement, sent by the backend's suspending read (PostgreSQL: PGReader).
+    public func readClient(id: String) async throws -> Client? {
+        try await read(clientByIDSQL, [.text(id)]) { try $0.client() }.first
     }
 
     public func listClients() throws -> [Client] {
@@ -111,3 +111,6 @@ extension SQLStorage {
         }
     }
 }
+
+/// One client by id (`client(id:)`, `readClient(id:)`).
+private let clientByIDSQL = "SELECT \(Columns.client) FROM clients WHERE id = $1"

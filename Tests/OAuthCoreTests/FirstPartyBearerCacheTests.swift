@@ -36,9 +36,9 @@ import Testing
         let verify = { (environment: OAuthEnvironment) in
             _ = try await FirstPartyBearer(environment: environment).verify("Bearer " + token)
         }
-        #expect(try await reads(fail) { try await verify(f.environment) } == ["liveToken(hash:at:)", "client(id:)"], "no cache")
-        #expect(try await reads(fail) { try await verify(cached) } == ["liveToken(hash:at:)", "client(id:)"], "the first")
-        #expect(try await reads(fail) { try await verify(cached) } == ["liveToken(hash:at:)"], "the client cached")
+        #expect(try await reads(fail) { try await verify(f.environment) } == ["readLiveToken(hash:at:)", "readClient(id:)"], "no cache")
+        #expect(try await reads(fail) { try await verify(cached) } == ["readLiveToken(hash:at:)", "readClient(id:)"], "the first")
+        #expect(try await reads(fail) { try await verify(cached) } == ["readLiveToken(hash:at:)"], "the client cached")
     }
 
     @Test func aDemotedClientIsRefusedAtOnceWhenForgotten() async throws {

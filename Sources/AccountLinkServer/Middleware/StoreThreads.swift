@@ -16,7 +16,7 @@ struct StoreThreadsResponder: HTTPResponder {
 
     /// The HTTP server starts each request's task here (ServerCore.dispatch).
     func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? {
-        if let loop, Self.onTokenPath(request) { return loop }
+        if let loop, Self.runsOnReader(request) { return loop }
         return executor
     }
 
@@ -25,10 +25,11 @@ struct StoreThreadsResponder: HTTPResponder {
     }
 
     /// UserInfo, introspection and `/healthz`: reads only, each answered with suspending store calls
-    /// only (`readLiveToken`, `readClient`, `readPing`), so they never block the loop. A refresh stays on the
+    /// only (`readLiveToken`, `readClient`, `readPing`; OAuthCoreTests/LoopRequestsTests checks the first
+    /// two), so they never block the loop. A refresh stays on the
     /// store's threads: with rotation it runs a transaction, and with `openid` it signs an ID token, which
     /// on one thread would cap every refresh at one core (docs/performance.md, fifth round).
-    static func onTokenPath(_ request: HTTPRequest) -> Bool {
+    static func runsOnReader(_ request: HTTPRequest) -> Bool {
         switch (request.method, request.path) {
         case ("GET", "/userinfo"), ("POST", "/userinfo"), ("POST", "/introspect"), ("GET", "/healthz"): true
         default: false

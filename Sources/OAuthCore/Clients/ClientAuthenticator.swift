@@ -31,7 +31,7 @@ public struct ClientAuthenticator: Sendable {
     public func authenticate(_ parameters: FormParameters, authorization: String?) async throws(OAuthError)
         -> AuthenticatedClient
     {
-        try await authenticate(parameters, authorization: authorization) { try storage.client(id: $0) }
+        try await authenticate(parameters, authorization: authorization) { try await storage.readClient(id: $0) }
     }
 
     /// `authenticate`, reading the token stored under `tokenHash` (when live at `now`) in the same query

@@ -54,6 +54,10 @@ public protocol TokenPathStore {
 
     /// `client(id:liveToken:at:)`'s answer for a caller that can wait suspended, as `readLiveToken`.
     func readClient(id: String, liveToken hash: String, at now: Date) async throws -> ClientAndLiveToken
+
+    /// `ClientStore.client(id:)`'s answer for a caller that can wait suspended, as `readLiveToken`: client
+    /// authentication without a presented token (an introspected JWS, revocation, the other grants).
+    func readClient(id: String) async throws -> Client?
 }
 
 /// What `TokenPathStore.insertToken(derivedFrom:readAhead:at:_:)` read and wrote.
@@ -110,6 +114,10 @@ extension TokenPathStore {
     public func readClient(id: String, liveToken hash: String, at now: Date) async throws -> ClientAndLiveToken {
         try client(id: id, liveToken: hash, at: now)
     }
+}
+
+extension TokenPathStore where Self: ClientStore {
+    public func readClient(id: String) async throws -> Client? { try client(id: id) }
 }
 
 extension TokenPathStore where Self: ClientStore {

@@ -42,7 +42,7 @@ public struct FirstPartyBearer: Sendable {
     /// live read above refuses those whatever the cache holds.
     private func checkFirstParty(_ record: TokenRecord) async throws {
         let client = try await environment.clientCache.client(id: record.clientID) {
-            try environment.storage.client(id: record.clientID)
+            try await environment.storage.readClient(id: record.clientID)
         }
         guard client?.firstParty == true else { throw Refusal.notFirstParty }
     }
