@@ -10,15 +10,9 @@ extension StoreConformance {
             let grant = try Fixture.linked(s)
             try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
             let expected = try s.liveToken(hash: "refresh", at: Fixture.time(2))
-            let seen = Mutex<LiveToken?>(nil)
             let access = Fixture.token("derived-access", .access, grant: grant)
-            let derived = try awaited {
-                try await s.insertToken(derivedFrom: "refresh", readAhead: nil, at: Fixture.time(2)) { live in
-                    seen.withLock { $0 = live }
-                    return access
-                }
-            }
-            try expectEqual(seen.withLock { $0 }, expected, "derive was given the live token")
+            let (seen, derived) = try deriving(access, from: "refresh", readAhead: nil, at: Fixture.time(2), in: s)
+            try expectEqual(seen, expected, "derive was given the live token")
             try expectEqual(derived?.from, expected, "the answer: the live token")
             try expectEqual(derived?.inserted, access, "the answer: what was written")
             try expectEqual(try s.token(hash: "derived-access"), access, "stored")

@@ -1,6 +1,5 @@
 import Foundation
 import OAuthCore
-import Synchronization
 
 extension StoreConformance {
     /// TokenPathStore.insertToken(derivedFrom:readAhead:at:_:) given the token the caller read with the
@@ -12,15 +11,9 @@ extension StoreConformance {
             var readAhead = try s.liveToken(hash: "refresh", at: Fixture.time(2))
             readAhead?.record.scope = ["read-ahead"]  // what the caller read, marked: a second read would lose it
             let given = readAhead
-            let seen = Mutex<LiveToken?>(nil)
             let access = Fixture.token("read-ahead-access", .access, grant: grant)
-            let derived = try awaited {
-                try await s.insertToken(derivedFrom: "refresh", readAhead: given, at: Fixture.time(2)) { live in
-                    seen.withLock { $0 = live }
-                    return access
-                }
-            }
-            try expectEqual(seen.withLock { $0 }, given, "derive was given the token read ahead")
+            let (seen, derived) = try deriving(access, from: "refresh", readAhead: given, at: Fixture.time(2), in: s)
+            try expectEqual(seen, given, "derive was given the token read ahead")
             try expectEqual(derived?.from, given, "the answer: the token read ahead")
             try expectEqual(try s.token(hash: "read-ahead-access"), access, "stored")
         },

@@ -65,6 +65,21 @@ extension StoreConformance {
         return cases
     }
 
+    /// `insertToken(derivedFrom:readAhead:at:_:)` with a `derive` that writes `access`: what `derive` was
+    /// given (nil when it was not called) and the store's answer.
+    static func deriving(
+        _ access: TokenRecord, from refreshHash: String, readAhead: LiveToken?, at now: Date, in s: any Storage
+    ) throws -> (seen: LiveToken?, derived: DerivedToken?) {
+        let seen = Mutex<LiveToken?>(nil)
+        let derived = try awaited {
+            try await s.insertToken(derivedFrom: refreshHash, readAhead: readAhead, at: now) { live in
+                seen.withLock { $0 = live }
+                return access
+            }
+        }
+        return (seen.withLock { $0 }, derived)
+    }
+
     /// Runs an async store call from a (synchronous) case and waits for it. The task runs on a thread of
     /// its own (SE-0417 executor preference), so waiting here never needs a thread of Swift's
     /// cooperative pool, which the test runner may be using to call this case.
