@@ -76,6 +76,8 @@ final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            // A socket with SO_SNDTIMEO is not restarted after a signal (signal(7)): EINTR is no failure.
+            if sent < 0 && errno == EINTR { continue }
             if sent <= 0 { return false }
             offset += sent
         }
@@ -88,7 +90,10 @@ final class RawClient {
     /// Reads more bytes; false on end of file, reset or timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var count = 0
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR  // SO_RCVTIMEO: not restarted after a signal (signal(7))
         guard count > 0 else { return false }
         buffer.append(contentsOf: chunk[0..<count])
         return true
@@ -100,6 +105,7 @@ final class RawClient {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return true }
+            if count < 0 && errno == EINTR { continue }
             if count < 0 { return errno == ECONNRESET }
         }
     }
@@ -139,7 +145,7 @@ final class RawClient {
     }
 
     func request(_ text: String, head: Bool = false) throws -> RawResponse {
-        guard send(text) else { throw RawError(description: "send failed") }
+        guard send(text) else { throw RawError(description: "send failed: errno \(errno)") }
         return try readResponse(head: head)
     }
 
