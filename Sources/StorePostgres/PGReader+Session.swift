@@ -83,7 +83,7 @@ final class PGReaderSession {
 
     /// Fails `jobs` and everything out or waiting to go again (the reader stops).
     func failAll(_ jobs: [PGReader.Job], _ error: any Error) {
-        for job in jobs + retries + inFlight() { job.answer.resume(throwing: error) }
+        for job in jobs + retries + inFlight() { job.fail(error) }
         (outstanding, head, retries) = ([], 0, [])
         connection = nil
     }
@@ -109,7 +109,7 @@ final class PGReaderSession {
             connection = opened
             return opened
         } catch {
-            for job in jobs + retries { job.answer.resume(throwing: error) }
+            for job in jobs + retries { job.fail(error) }
             retries = []
             return nil
         }
@@ -122,7 +122,7 @@ final class PGReaderSession {
         for job in inFlight() + jobs where seen.insert(ObjectIdentifier(job)).inserted {
             job.outcome = nil
             job.losses += 1
-            if job.losses < 2 { retries.append(job) } else { job.answer.resume(throwing: error) }
+            if job.losses < 2 { retries.append(job) } else { job.fail(error) }
         }
         (outstanding, head, flushPending) = ([], 0, false)
         connection = nil
@@ -175,7 +175,7 @@ extension PGReaderSession {
                 continue
             }
             job.outcome = nil
-            job.answer.resume(with: outcome)
+            job.resume(with: outcome)
         }
     }
 }

@@ -18,16 +18,43 @@ import Synchronization
 final class PGReader: TaskExecutor, @unchecked Sendable {
     // @unchecked: `state` is a Mutex and `wake` never changes; the session is the thread's alone.
     final class Job: @unchecked Sendable {
-        // @unchecked: `outcome` and `losses` are touched only by the reader's thread.
+        // @unchecked: `answers`, `outcome` and `losses` are touched only by the reader's thread once taken.
         let statement: PGStatement
-        let answer: CheckedContinuation<PGResult, any Error>
+        /// Its callers: one, or several when identical statements without parameters were queued
+        /// together (`merged`).
+        private(set) var answers: [CheckedContinuation<PGResult, any Error>]
         var outcome: Result<PGResult, any Error>?
         /// Times its batch was lost with the connection.
         var losses = 0
 
         init(_ statement: PGStatement, _ answer: CheckedContinuation<PGResult, any Error>) {
             self.statement = statement
-            self.answer = answer
+            self.answers = [answer]
+        }
+
+        /// Hands `result` to every caller (a result is only read, so callers may share it: PGResult).
+        func resume(with result: Result<PGResult, any Error>) {
+            for answer in answers { answer.resume(with: result) }
+        }
+
+        func fail(_ error: any Error) { resume(with: .failure(error)) }
+
+        /// `jobs` with each statement without parameters sent once for all who queued it: such a statement
+        /// (`SELECT 1` of `/healthz`) reads the same for every caller, and one sent after all of them asked
+        /// answers each truthfully. A statement with parameters is never merged (its values would have to
+        /// be compared as bytes, and two callers rarely ask for the same one at the same time).
+        static func merged(_ jobs: [Job]) -> [Job] {
+            var first: [[UInt8]: Job] = [:]
+            return jobs.filter { job in
+                guard job.statement.parameters.isEmpty else { return true }
+                let key = Array(job.statement.sql.utf8)
+                guard let earlier = first[key] else {
+                    first[key] = job
+                    return true
+                }
+                earlier.answers += job.answers
+                return false
+            }
         }
     }
 
@@ -70,7 +97,7 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
     func read(_ statement: PGStatement) async throws -> PGResult {
         try await withCheckedThrowingContinuation { continuation in
             let job = Job(statement, continuation)
-            guard admit({ $0.reads.append(job) }, once: false) else { return job.answer.resume(throwing: Self.stoppedError) }
+            guard admit({ $0.reads.append(job) }, once: false) else { return job.fail(Self.stoppedError) }
         }
     }
 
@@ -134,7 +161,7 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
         while let turn = take(retrying: session.hasRetries) {
             if turn.stopping { session.failAll(turn.reads, Self.stoppedError) }
             for task in turn.tasks { task.runSynchronously(on: asUnownedTaskExecutor()) }
-            let reads = turn.stopping ? [] : turn.reads + takeReads()
+            let reads = turn.stopping ? [] : Job.merged(turn.reads + takeReads())
             if turn.idle {
                 session.waitForInput()
                 state.withLock { $0.sleeping = false }

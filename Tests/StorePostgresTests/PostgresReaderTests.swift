@@ -71,6 +71,45 @@ struct PostgresReaderTests {
         }
     }
 
+    /// `/healthz`'s `SELECT 1` under load: identical statements without parameters queued together go out
+    /// once and every caller gets that answer; statements with parameters each go out, even when equal.
+    @Test func identicalStatementsWithoutParametersQueuedTogetherRunOnceForAll() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, _, _ in
+            try storage.connection { try $0.query("CREATE SEQUENCE merge_probe") }
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
+            let answers = Answers<String>()
+            let gate = DispatchSemaphore(value: 0)
+            let plain = PGStatement("SELECT nextval('merge_probe')")
+            let withValue = PGStatement("SELECT nextval('merge_probe') + $1::int", [.int(0)])
+            let failing = PGStatement("SELEKT 1")
+            let keys = (0..<5).map { "plain\($0)" } + (0..<3).map { "value\($0)" } + (0..<3).map { "failing\($0)" }
+            try await whileTheReaderIsHeld(storage, gate) {
+                for key in keys {
+                    let statement = key.hasPrefix("plain") ? plain : key.hasPrefix("value") ? withValue : failing
+                    _ = Task.detached {
+                        let result = await outcome { try await storage.reader.read(statement).rows { try $0.int64(0) }[0] }
+                        answers.table.withLock { $0[key] = (try? result.get()).map { "\($0)" } ?? result.storeErrorKind }
+                    }
+                }
+                try await PGFixture.poll("every statement queued") { storage.reader.queuedReadCount == keys.count }
+            }
+            let before = storage.roundTrips
+            gate.signal()
+            try await PGFixture.poll("every caller answered") { answers.table.withLock { $0.count } == keys.count }
+            let table = answers.table.withLock { $0 }
+            let plainValues = Set(keys.filter { $0.hasPrefix("plain") }.map { table[$0]! })
+            let valueValues = keys.filter { $0.hasPrefix("value") }.map { table[$0]! }
+            #expect(plainValues.count == 1, "five callers, one execution: \(table)")
+            #expect(Set(valueValues).count == 3, "statements with parameters are never merged: \(table)")
+            #expect(plainValues.isDisjoint(with: valueValues))
+            let failures = keys.filter { $0.hasPrefix("failing") }.map { table[$0] ?? "unanswered" }
+            #expect(failures == ["corrupt", "corrupt", "corrupt"], "a merged failure fails each caller")
+            let advanced = try storage.connection { try $0.query("SELECT last_value FROM merge_probe").rows { try $0.int64(0) }[0] }
+            #expect(advanced == 4, "the sequence advanced once for the five and once for each of the three")
+            #expect(storage.roundTrips - before <= 2, "one batch, and the statements the failure skipped once more")
+        }
+    }
+
     @Test func aFailingStatementFailsOnlyItsCallerAndTheSkippedOnesGoAgain() async throws {
         try await PGFixture.withGrant(poolSize: 2) { storage, _, _ in
             _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
