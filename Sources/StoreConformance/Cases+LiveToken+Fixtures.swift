@@ -84,7 +84,7 @@ extension StoreConformance {
     /// its own (SE-0417 executor preference), so waiting here never needs a thread of Swift's
     /// cooperative pool, which the test runner may be using to call this case.
     static func awaited<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let threads = StoreThreads(limit: 1, name: "accountlink.conformance")
+        let threads = StoreThreads(limit: 1, name: "al.conformance")
         defer { threads.stop() }
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)

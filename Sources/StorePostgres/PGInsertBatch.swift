@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 /// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
 /// with durable commits every COMMIT waits for PostgreSQL's WAL flush, so the writes that arrive while
@@ -73,9 +74,10 @@ final class PGInsertBatch: @unchecked Sendable {
     }
 
     private func startWriter() {
-        let thread = Thread { self.work() }
-        thread.name = "accountlink.postgres.writer"
-        thread.start()
+        Thread.detachNewThread {
+            ThreadName.set(PostgresStorage.writerThreadName)
+            self.work()
+        }
     }
 
     private func work() {

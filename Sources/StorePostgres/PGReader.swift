@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OAuthCore
+import Support
 import Synchronization
 
 /// The token path's reads (issue 16: `liveToken`, `client(id:liveToken:at:)`, one statement each) on a
@@ -145,6 +146,7 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
 
     private func startThread() {
         Thread.detachNewThread { [self] in
+            ThreadName.set(PostgresStorage.readerThreadName)
             thread.store(UInt(pthread_self()), ordering: .relaxed)
             work()
         }

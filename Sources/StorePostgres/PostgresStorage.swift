@@ -29,6 +29,9 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// Round trips to the server made so far by this store's connections (docs/performance.md).
     public var roundTrips: Int { pool.statistics.roundTrips }
 
+    /// The names `ps -L` shows for the store's threads (Support/ThreadName.swift).
+    static let storeThreadName = "al.pg.store", writerThreadName = "al.pg.writer", readerThreadName = "al.pg.reader"
+
     /// `ACCOUNTLINK_POSTGRES_POOL_SIZE`'s default: connections, and threads that call libpq.
     public static let defaultPoolSize = 8
 
@@ -40,7 +43,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         let pool = try PGPool(conninfo: try PostgresURL.conninfo(url), size: poolSize, waitSeconds: poolWaitSeconds)
         self.pool = pool
         pinned = nil
-        executor = StoreThreads(limit: poolSize, name: "accountlink.postgres")
+        executor = StoreThreads(limit: poolSize, name: PostgresStorage.storeThreadName)
         insertBatch = PGInsertBatch { statements in try pool.with { $0.batch(statements) } }
         reader = try PGReader { try pool.openDedicated() }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 /// Group commit for single statements (issue 16, docs/performance.md): a statement written outside a
 /// transaction (`SQLiteStorage.access`, and the token path's async insert) joins a queue; the
@@ -75,7 +76,7 @@ final class StatementBatches: @unchecked Sendable {
     }
 
     private func work(_ writer: SQLiteWriter) {
-        Thread.current.name = "accountlink.sqlite.writer"
+        ThreadName.set("al.sqlite.write")
         while let batch = next() {
             let outcome = writer.run(batch)
             for job in batch { job.finish(outcome) }

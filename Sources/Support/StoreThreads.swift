@@ -18,6 +18,7 @@ public final class StoreThreads: TaskExecutor, @unchecked Sendable {
     private let limit: Int
     private let name: String
 
+    /// `name`: the threads' name for the operator's tools, at most `ThreadName.limit` bytes.
     public init(limit: Int, name: String) {
         self.limit = max(1, limit)
         self.name = name
@@ -56,6 +57,7 @@ public final class StoreThreads: TaskExecutor, @unchecked Sendable {
     }
 
     private func work() {
+        ThreadName.set(name)
         while let job = next() { job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OAuthCore
+import Support
 import Synchronization
 import Testing
 
@@ -10,6 +11,25 @@ import Testing
 /// pool, and a pool of 2 serves many concurrent requests without losing one.
 @Suite
 struct PostgresThreadsTests {
+    /// `ps -L` tells the store's threads apart: the request threads, the group commit's writer and the reader.
+    @Test func theStoresThreadsCarryTheirNames() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, grant, _ in
+            try storage.insertToken(PGFixture.token("live", grant: grant))
+            let inserted = try await Task(executorPreference: storage.executor) {
+                (ThreadName.current(), try await storage.insertToken(PGFixture.access("a", grant), whileLive: "live", at: PGFixture.time))
+            }.value
+            #expect(inserted.0 == "al.pg.store")
+            #expect(inserted.1)
+            let read = try await Task(executorPreference: storage.requestLoop) {
+                (ThreadName.current(), try await storage.readLiveToken(hash: "a", at: PGFixture.time)?.record.hash)
+            }.value
+            #expect(read.0 == "al.pg.reader")
+            #expect(read.1 == "a")
+            let names = ThreadName.all()
+            for name in ["al.pg.store", "al.pg.writer", "al.pg.reader"] { #expect(names.contains(name), "\(name) in \(names)") }
+        }
+    }
+
     @Test func manyConcurrentRequestsOnAPoolOfTwoAllComplete() async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         defer { PostgresTestDatabase.dropSchema(url) }

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 import Synchronization
 import Testing
 
@@ -90,6 +91,15 @@ import Testing
                 #expect(stored == [index % 3 == 0, index % 3 == 0], "transaction \(index): all or nothing")
             }
             #expect(try storage.listClients().count == 1 + 60 + 10 * 2)
+        }
+    }
+
+    /// `ps -L` shows the writer's thread by its name (Support/ThreadName.swift).
+    @Test func theWritersThreadCarriesItsName() throws {
+        try TemporaryFolder.with { folder in
+            let storage = try BatchFixture.open(folder)
+            try storage.insertClient(batchClient("c"))  // starts the writer's thread
+            #expect(ThreadName.all().contains("al.sqlite.write"))
         }
     }
 
