@@ -33,6 +33,7 @@ extension Runtime {
             tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
         environment.clientCache = clientCache
+        environment.blockingExecutor = storeExecutor(storage)
         return environment
     }
 }

@@ -24,15 +24,28 @@ struct StoreThreadsResponder: HTTPResponder {
         await withTaskExecutorPreference(preferredExecutor(for: request)) { await next.respond(to: request) }
     }
 
-    /// UserInfo, introspection and `/healthz`: reads only, each answered with suspending store calls
-    /// only (`readLiveToken`, `readClient`, `readPing`; OAuthCoreTests/LoopRequestsTests checks the first
-    /// two), so they never block the loop. A refresh stays on the
-    /// store's threads: with rotation it runs a transaction, and with `openid` it signs an ID token, which
-    /// on one thread would cap every refresh at one core (docs/performance.md, fifth round).
+    /// UserInfo, introspection and `/healthz` (reads only) and a refresh: each answered with suspending
+    /// store calls only (`readLiveToken`, `readClient`, `readPing`, the group commit's insert;
+    /// OAuthCoreTests/LoopRequestsTests checks them), so they never block the loop. What a refresh may do
+    /// that holds a thread goes to the store's threads inside it (`OAuthEnvironment.blocking`): rotation's
+    /// transaction, an ID token's signature (on one thread RS256 refreshes would share one core). Every
+    /// other grant at `/token` runs transactions and stays on the store's threads.
     static func runsOnReader(_ request: HTTPRequest) -> Bool {
         switch (request.method, request.path) {
         case ("GET", "/userinfo"), ("POST", "/userinfo"), ("POST", "/introspect"), ("GET", "/healthz"): true
+        case ("POST", "/token"): Self.asksForRefresh(request.body)
         default: false
+        }
+    }
+
+    private static let refreshField = Array("grant_type=refresh_token".utf8)
+
+    /// A form body with the field `grant_type=refresh_token` as a refresh sends it. Only which thread the
+    /// request starts on depends on this, never its answer (the endpoint parses the form itself): a
+    /// percent-encoded spelling, or a repeated `grant_type` refused later, just starts elsewhere.
+    static func asksForRefresh(_ body: [UInt8]) -> Bool {
+        body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).contains {
+            $0.elementsEqual(refreshField)
         }
     }
 

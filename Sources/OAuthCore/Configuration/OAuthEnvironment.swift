@@ -19,6 +19,10 @@ public struct OAuthEnvironment: Sendable {
     public var signedTokenVerifier: (any SignedTokenVerifier)? = nil
     /// Clients as client authentication last read them (ClientCache.swift); off unless the server sets it.
     public var clientCache = ClientCache(seconds: 0)
+    /// Where work that holds a thread runs (`blocking`) when a request may run on a loop that must not
+    /// block: the server runs refreshes on PostgreSQL's reader (AccountLinkServer's
+    /// StoreThreadsResponder) and gives the store's own threads here. nil: wherever the request runs.
+    public var blockingExecutor: (any TaskExecutor)? = nil
 
     public init(
         storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
@@ -37,6 +41,13 @@ public struct OAuthEnvironment: Sendable {
         self.loginThrottle = loginThrottle
         self.linkTokenRedeemer = linkTokenRedeemer
         self.tokenExchangeHandler = tokenExchangeHandler
+    }
+
+    /// `body` on `blockingExecutor` (SE-0417 executor preference), else where it is called: a storage
+    /// transaction (blocking store calls) or an ID token's signature (an RS256 signature takes about
+    /// 0.4 ms, and the key ring may read the store), from a request that may run on a loop.
+    func blocking<T>(_ body: () throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(blockingExecutor) { try body() }
     }
 
     /// Appends an audit event; a failure to audit is logged, never fatal to the request.

@@ -12,20 +12,24 @@ struct RefreshTokenGrant: TokenGrant {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
         guard client.rotateRefreshTokens else { return try await unrotated(token, request, client, environment) }
-        let issued = try committingRefusals(environment.storage) { storage in
-            let now = environment.clock.now()
-            let live = try live(request.presentedHash ?? OpaqueToken.hash(token), client, storage, now)
-            // The scope is checked before rotation writes anything: a refused scope must not rotate the
-            // token (a refusal commits what was written before it, `committingRefusals`).
-            let subject = try Self.subject(live.record, client, request)
-            let choice = try rotation(live.record, client, storage, now, environment)
-            return try TokenIssuer(environment: environment, storage: storage).respond(
-                subject, for: client, refreshToken: choice, account: live.account)
+        // Rotation runs a transaction: off the loop a refresh may run on.
+        return try await environment.blocking {
+            let issued = try committingRefusals(environment.storage) { storage in
+                let now = environment.clock.now()
+                let live = try live(request.presentedHash ?? OpaqueToken.hash(token), client, storage, now)
+                // The scope is checked before rotation writes anything: a refused scope must not rotate the
+                // token (a refusal commits what was written before it, `committingRefusals`).
+                let subject = try Self.subject(live.record, client, request)
+                let choice = try rotation(live.record, client, storage, now, environment)
+                return try TokenIssuer(environment: environment, storage: storage).respond(
+                    subject, for: client, refreshToken: choice, account: live.account)
+            }
+            return try issued.response(environment)
         }
-        return try issued.response(environment)
     }
 
-    /// Without rotation (how Google refreshes a linking token) the one write is the new access token,
+    /// Without rotation (how Google refreshes a linking token) every store call suspends (the server may
+    /// run this on PostgreSQL's reader: OAuthCoreTests/LoopRequestsTests), and the one write is the new access token,
     /// made while the refresh token is still live (`insertToken(derivedFrom:readAhead:at:_:)`), so a
     /// revocation committed since any read still wins. When the endpoint read the token with the client,
     /// it is not read again; else the store reads it (on SQLite, in the write itself).
@@ -40,7 +44,7 @@ struct RefreshTokenGrant: TokenGrant {
             refreshToken: token, hash: hash, readAhead: readAhead, for: client
         ) { live in
             try Self.subject(Self.checked(live, client).record, client, request)
-        }.response(environment)
+        }.respond(environment)
     }
 
     private static func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws

@@ -78,6 +78,13 @@ struct TokenIssuer {
         var body: [String: JSONValue]
         var idToken: IDTokenInput?
 
+        /// `response`, the ID token (if any) signed on the environment's blocking executor, for a grant
+        /// that may run on a loop (a refresh without rotation).
+        func respond(_ environment: OAuthEnvironment) async throws -> JSONValue {
+            guard idToken != nil else { return try response(environment) }
+            return try await environment.blocking { try response(environment) }
+        }
+
         func response(_ environment: OAuthEnvironment) throws -> JSONValue {
             var body = body
             if let input = idToken {

@@ -6,7 +6,7 @@ import OAuthCore
 /// (LoopRequestsTests).
 extension FailingStorage {
     private func suspending<T>(_ call: String = #function, _ body: () async throws -> T) async throws -> T {
-        fail.calls.withLock { $0.append(call) }
+        fail.record(call)
         try fail.check()
         return try await body()
     }

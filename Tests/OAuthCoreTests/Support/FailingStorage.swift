@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 import Synchronization
 
 /// A switch tests flip to make the store fail.
@@ -13,6 +14,19 @@ final class FailSwitch: Sendable {
     let afterClientRead = Mutex<(@Sendable () throws -> Void)?>(nil)
     /// Every call made through the store (its Swift name), in order (FirstPartyBearerCacheTests).
     let calls = Mutex<[String]>([])
+    /// The thread each of `calls` was made on, by its name (LoopRequestsTests).
+    let threads = Mutex<[String]>([])
+
+    func record(_ call: String) {
+        calls.withLock { $0.append(call) }
+        threads.withLock { $0.append(ThreadName.current() ?? "unnamed") }
+    }
+
+    /// Forgets what was recorded.
+    func clearRecords() {
+        calls.withLock { $0.removeAll() }
+        threads.withLock { $0.removeAll() }
+    }
     /// The records that insert was asked to write, written or not.
     let conditionalInserts = Mutex<[TokenRecord]>([])
     func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
@@ -24,7 +38,7 @@ struct FailingStorage: Storage {
     let fail: FailSwitch
 
     private func run<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
-        fail.calls.withLock { $0.append(call) }
+        fail.record(call)
         try fail.check()
         return try body()
     }
@@ -109,6 +123,7 @@ struct FailingStorage: Storage {
         try run { try inner.liveToken(hash: hash, at: now) }
     }
     func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
+        fail.record(#function)
         try fail.beforeConditionalInsert.withLock { $0 }?()
         fail.conditionalInserts.withLock { $0.append(token) }
         try fail.check()
