@@ -3,6 +3,7 @@ honours, and a revocation on one is seen by the other at once."""
 import secrets
 import tempfile
 
+import jwt
 import pytest
 import requests
 
@@ -40,6 +41,42 @@ def test_tokens_cross_instances(instances):
     keys_a = requests.get(first.url("/jwks.json"), timeout=5).json()
     keys_b = requests.get(second.url("/jwks.json"), timeout=5).json()
     assert keys_a == keys_b, "both instances publish the same signing keys"
+
+
+def test_refreshes_run_on_the_reader_with_rotation_and_id_tokens(instances):
+    """Issue 16: a refresh runs on PostgreSQL's reader; rotation's transaction and the ID token's
+    signature go to the store's threads inside it (OAuthEnvironment.blocking). Both still work end to end:
+    each refresh rotates the token, the other instance honours the new one, every ID token verifies
+    against /jwks.json, and a wrong secret is refused."""
+    first, second = instances
+    client = "pg-rotate-" + secrets.token_hex(3)
+    secret = first.cli("client", "add", "--id", client, "--name", "App", "--first-party", "--scope", "openid",
+                       "--scope", "email", "--rotate-refresh-tokens").stdout.strip()
+    email = f"pg-rotate-{secrets.token_hex(4)}@example.com"
+    first.cli("user", "add", "--email", email, "--password-stdin", stdin="rotating password 1\n")
+    tokens = requests.post(first.url("/token"), data={"grant_type": "password", "username": email,
+                                                      "password": "rotating password 1", "scope": "openid email"},
+                           auth=(client, secret), timeout=30).json()
+    keys = jwt.PyJWKSet.from_dict(requests.get(first.url("/jwks.json"), timeout=5).json())
+
+    def verified(id_token):
+        kid = jwt.get_unverified_header(id_token)["kid"]
+        key = next(k for k in keys.keys if k.key_id == kid)
+        return jwt.decode(id_token, key=key, algorithms=["RS256", "ES256"], audience=client)
+
+    assert "refresh_token" in tokens, tokens
+    refresh = tokens["refresh_token"]
+    for instance in (second, first, second):
+        answer = requests.post(instance.url("/token"), data={"grant_type": "refresh_token", "refresh_token": refresh},
+                               auth=(client, secret), timeout=15)
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["refresh_token"] != refresh, "rotated"
+        assert verified(body["id_token"])["email"] == email
+        refresh = body["refresh_token"]
+    wrong = requests.post(first.url("/token"), data={"grant_type": "refresh_token", "refresh_token": refresh},
+                          auth=(client, "not the secret"), timeout=15)
+    assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
 
 
 def test_login_throttle_budget_is_shared_by_the_instances(instances):
