@@ -17,12 +17,23 @@ enum PostgresURL {
             ("password", parts.password), ("dbname", database.removingPercentEncoding ?? database),
         ]
         for item in parts.queryItems ?? [] { pairs.append((item.name, item.value)) }
-        if !pairs.contains(where: { $0.0 == "connect_timeout" }) { pairs.append(("connect_timeout", "5")) }
+        for (key, value) in defaults where !pairs.contains(where: { $0.0 == key }) { pairs.append((key, value)) }
         return pairs.compactMap { key, value in
             guard let value, !value.isEmpty else { return nil }
             return "\(key)=\(quote(value))"
         }.joined(separator: " ")
     }
+
+    /// libpq keywords set unless the URL gives them (PostgreSQL docs §34.1.2). Without them a database host
+    /// that vanishes without closing the connection (a partition, a power cut) holds every query in flight,
+    /// the reader's included, for as long as the operating system's TCP defaults allow (hours): here a
+    /// connection that has not answered keepalive probes for 30 + 3 × 10 s, or left sent data unacknowledged
+    /// for 30 s, is closed and its queries fail (`.unavailable`, the reader's once sent again). libpq ignores
+    /// these for a Unix-domain socket.
+    static let defaults: [(String, String)] = [
+        ("connect_timeout", "5"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+        ("keepalives_count", "3"), ("tcp_user_timeout", "30000"),
+    ]
 
     /// libpq conninfo quoting: single quotes, with `\` and `'` escaped by a backslash.
     static func quote(_ value: String) -> String {

@@ -13,7 +13,16 @@ import Testing
         #expect(
             info
                 == #"host='db.local' port='5433' user='al@x' password='p\'w d' dbname='accountlink' sslmode='require' connect_timeout='5'"#
+                + #" keepalives_idle='30' keepalives_interval='10' keepalives_count='3' tcp_user_timeout='30000'"#
         )
+    }
+
+    /// A URL's own value wins over a default, which is then not repeated.
+    @Test func theURLsOwnTimeoutsWin() throws {
+        let info = try PostgresURL.conninfo("postgres://u:p@h/db?connect_timeout=2&tcp_user_timeout=0")
+        #expect(info.contains("connect_timeout='2'") && !info.contains("connect_timeout='5'"))
+        #expect(info.contains("tcp_user_timeout='0'") && !info.contains("tcp_user_timeout='30000'"))
+        #expect(info.contains("keepalives_idle='30'"))
     }
 
     @Test(arguments: ["mysql://u@h/db", "not a url", "http://h/db"])

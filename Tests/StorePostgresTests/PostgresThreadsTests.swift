@@ -1,5 +1,7 @@
+import CLibPQ
 import Dispatch
 import Foundation
+import Glibc
 import OAuthCore
 import Support
 import Synchronization
@@ -11,6 +13,27 @@ import Testing
 /// pool, and a pool of 2 serves many concurrent requests without losing one.
 @Suite
 struct PostgresThreadsTests {
+    /// The connections carry the keepalive and unacknowledged-data limits PostgresURL adds (read back
+    /// from the socket libpq opened), so a vanished database host fails queries instead of holding them.
+    @Test func connectionsCarryTheTCPLimits() throws {
+        let url = try PostgresTestDatabase.freshSchemaURL()
+        defer { PostgresTestDatabase.dropSchema(url) }
+        let connection = try PGConnection(conninfo: try PostgresURL.conninfo(url))
+        let socket = PQsocket(connection.conn)
+        func option(_ name: Int32) -> Int32 {
+            var value: Int32 = -1
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(socket, Int32(IPPROTO_TCP), name, &value, &size)
+            return value
+        }
+        var keepalive: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        _ = getsockopt(socket, SOL_SOCKET, SO_KEEPALIVE, &keepalive, &size)
+        #expect(keepalive == 1)
+        #expect([option(TCP_KEEPIDLE), option(TCP_KEEPINTVL), option(TCP_KEEPCNT)] == [30, 10, 3])
+        #expect(option(TCP_USER_TIMEOUT) == 30000)
+    }
+
     /// `ps -L` tells the store's threads apart: the request threads, the group commit's writer and the reader.
     @Test func theStoresThreadsCarryTheirNames() async throws {
         try await PGFixture.withGrant(poolSize: 2) { storage, grant, _ in
