@@ -16,7 +16,8 @@ import Testing
             #expect(StoreThreadsResponder.runsOnReader(request(method, path)), "\(method) \(path)")
         }
         for body in ["grant_type=refresh_token&refresh_token=rt_x", "refresh_token=rt_x&grant_type=refresh_token",
-                     "client_id=google&grant_type=refresh_token&scope=devices"] {
+                     "client_id=google&grant_type=refresh_token&scope=devices", "grant_type=refresh_token",
+                     "&grant_type=refresh_token", "grant_type=refresh_token&", "a=&&grant_type=refresh_token"] {
             #expect(StoreThreadsResponder.runsOnReader(request("POST", "/token", body)), "\(body)")
         }
     }
@@ -24,7 +25,8 @@ import Testing
     @Test func otherGrantsAndRoutesStayOnTheStoreThreads() {
         for body in ["grant_type=authorization_code&code=c&refresh_token=x", "grant_type=password&username=a",
                      "grant_type=refresh_tokens&refresh_token=x", "xgrant_type=refresh_token&refresh_token=x",
-                     "scope=grant_type=refresh_token", "grant_type=refresh%5Ftoken&refresh_token=x", ""] {
+                     "scope=grant_type=refresh_token", "grant_type=refresh%5Ftoken&refresh_token=x", "",
+                     "grant_type=refresh_token_", "&", "grant_type=refresh_toke"] {
             #expect(!StoreThreadsResponder.runsOnReader(request("POST", "/token", body)), "\(body)")
         }
         #expect(!StoreThreadsResponder.runsOnReader(request("GET", "/token", "grant_type=refresh_token")))

@@ -44,9 +44,13 @@ struct StoreThreadsResponder: HTTPResponder {
     /// request starts on depends on this, never its answer (the endpoint parses the form itself): a
     /// percent-encoded spelling, or a repeated `grant_type` refused later, just starts elsewhere.
     static func asksForRefresh(_ body: [UInt8]) -> Bool {
-        body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).contains {
-            $0.elementsEqual(refreshField)
+        var start = body.startIndex
+        while start <= body.endIndex {  // field by field, without copying the body
+            let end = body[start...].firstIndex(of: UInt8(ascii: "&")) ?? body.endIndex
+            if body[start..<end].elementsEqual(refreshField) { return true }
+            start = end + 1
         }
+        return false
     }
 
     /// `responder` run on the store's threads when it has them, else itself.
