@@ -3,10 +3,11 @@ import Foundation
 /// Dedicated threads for everything that blocks on a store (libpq waiting for PostgreSQL, a SQLite
 /// transaction waiting for the one writer), so that a request waiting on the database blocks one of
 /// these threads and never a thread of Swift's cooperative pool (one per core, shared by every task of
-/// the process). A `TaskExecutor` (SE-0417): the server runs each request that may block with this
-/// executor preferred (`withTaskExecutorPreference`; the token path's reads run on PostgreSQL's reader
-/// instead, StorePostgres/PGReader.swift), so the synchronous storage calls inside a handler run here. Threads start on demand, up to `limit` (the pool size, so each running job can
-/// hold a connection without waiting), and end when `stop()` is called.
+/// the process). A `TaskExecutor` (SE-0417): the server starts each request that may block with this
+/// executor preferred (the token path's requests run on PostgreSQL's reader instead,
+/// StorePostgres/PGReader.swift), so the synchronous storage calls inside a handler run here. Threads
+/// start on demand, up to `limit` (the pool size, so each running job can hold a connection without
+/// waiting), and end when `stop()` is called.
 public final class StoreThreads: TaskExecutor, @unchecked Sendable {
     // @unchecked: every stored property below is touched only while `condition` is locked.
     private let condition = NSCondition()
@@ -51,9 +52,7 @@ public final class StoreThreads: TaskExecutor, @unchecked Sendable {
     }
 
     private func start() {
-        let thread = Thread { [self] in work() }
-        thread.name = name
-        thread.start()
+        Thread.detachNewThread { [self] in work() }
     }
 
     private func work() {

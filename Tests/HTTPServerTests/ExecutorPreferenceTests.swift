@@ -39,7 +39,9 @@ struct ExecutorPreferenceTests {
     }
 }
 
-/// Says, before any suspension, whether it runs on a `MarkedThreadExecutor` thread.
+/// Says whether it runs on a `MarkedThreadExecutor` thread, before a suspension and after it (the task keeps
+/// the executor it was started with as its preference: StoreThreadsResponder relies on it), "mixed" when
+/// the two differ.
 private struct WhereAmI: HTTPResponder {
     let executor: MarkedThreadExecutor?
     /// The one path that gets `executor`; nil: every path.
@@ -51,7 +53,11 @@ private struct WhereAmI: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
-        .text(200, MarkedThreadExecutor.isCurrent ? "on the preferred executor" : "elsewhere")
+        let before = MarkedThreadExecutor.isCurrent
+        try? await Task.sleep(nanoseconds: 1_000_000)  // resumed by the clock's thread, onto the preference
+        let after = MarkedThreadExecutor.isCurrent
+        guard before == after else { return .text(200, "mixed") }
+        return .text(200, before ? "on the preferred executor" : "elsewhere")
     }
 }
 

@@ -4,7 +4,7 @@ import StorePostgres
 
 /// Issue 16: the storage protocols are synchronous, so a handler that calls PostgreSQL waits for the
 /// server inside the call. Each request therefore runs with the store's own threads preferred
-/// (`withTaskExecutorPreference`, SE-0417; Support/StoreThreads.swift): a request waiting on the database holds
+/// (SE-0417 executor preference; Support/StoreThreads.swift): a request waiting on the database holds
 /// one of those, never a thread of Swift's cooperative pool. The token path's requests, whose every store
 /// call suspends instead of blocking (`readLiveToken`, `readClient`, the group commit's insert), run on
 /// the store's reader instead (`loop`, StorePostgres/PGReader.swift): no thread hop per read. SQLite
@@ -14,15 +14,15 @@ struct StoreThreadsResponder: HTTPResponder {
     let loop: (any TaskExecutor)?
     let next: any HTTPResponder
 
-    /// The HTTP server starts each request's task here (ServerCore.dispatch).
+    /// The HTTP server starts each request's task here (ServerCore.dispatch), and the task keeps it as its
+    /// preference to the end: this responder is the outermost one handed to the server (`wrap`), so the
+    /// choice is made once per request (for a refresh it scans the body).
     func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? {
         if let loop, Self.runsOnReader(request) { return loop }
         return executor
     }
 
-    func respond(to request: HTTPRequest) async -> HTTPResponse {
-        await withTaskExecutorPreference(preferredExecutor(for: request)) { await next.respond(to: request) }
-    }
+    func respond(to request: HTTPRequest) async -> HTTPResponse { await next.respond(to: request) }
 
     /// UserInfo, introspection and `/healthz` (reads only) and a refresh: each answered with suspending
     /// store calls only (`readLiveToken`, `readClient`, `readPing`, the group commit's insert;
