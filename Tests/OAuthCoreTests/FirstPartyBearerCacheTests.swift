@@ -17,9 +17,9 @@ import Testing
     }
 
     private func reads(_ fail: FailSwitch, _ body: () async throws -> Void) async rethrows -> [String] {
-        fail.calls.withLock { $0.removeAll() }
+        fail.clearRecords()
         try await body()
-        return fail.calls.withLock { $0 }
+        return fail.calls
     }
 
     private func refusal(_ environment: OAuthEnvironment, _ token: String) async -> FirstPartyBearer.Refusal? {

@@ -26,7 +26,7 @@ import Testing
     private func placedCalls(_ fail: FailSwitch, _ body: () async -> Void) async -> [(call: String, thread: String)] {
         fail.clearRecords()
         await body()
-        return Array(zip(fail.calls.withLock { $0 }, fail.threads.withLock { $0 })).map { (call: $0, thread: $1) }
+        return fail.records.withLock { $0 }
     }
 
     /// A refresh at the token endpoint of `env`, for `client`.

@@ -12,21 +12,20 @@ final class FailSwitch: Sendable {
     /// Runs after a client was read, before it is returned, as a change committed meanwhile would
     /// (ClientCacheTests).
     let afterClientRead = Mutex<(@Sendable () throws -> Void)?>(nil)
-    /// Every call made through the store (its Swift name), in order (FirstPartyBearerCacheTests).
-    let calls = Mutex<[String]>([])
-    /// The thread each of `calls` was made on, by its name (LoopRequestsTests).
-    let threads = Mutex<[String]>([])
+    /// Every call made through the store, in order: its Swift name and the name of the thread it was made
+    /// on (FirstPartyBearerCacheTests, LoopRequestsTests).
+    let records = Mutex<[(call: String, thread: String)]>([])
 
     func record(_ call: String) {
-        calls.withLock { $0.append(call) }
-        threads.withLock { $0.append(ThreadName.current() ?? "unnamed") }
+        let thread = ThreadName.current() ?? "unnamed"
+        records.withLock { $0.append((call, thread)) }
     }
 
+    /// The calls' names, in order.
+    var calls: [String] { records.withLock { $0.map(\.call) } }
+
     /// Forgets what was recorded.
-    func clearRecords() {
-        calls.withLock { $0.removeAll() }
-        threads.withLock { $0.removeAll() }
-    }
+    func clearRecords() { records.withLock { $0.removeAll() } }
     /// The records that insert was asked to write, written or not.
     let conditionalInserts = Mutex<[TokenRecord]>([])
     func check() throws { if on.withLock({ $0 }) { throw StoreError.unavailable("database is down (test)") } }
