@@ -7,8 +7,7 @@ extension StoreConformance {
     /// derives from it written while it is still live, in one atomic step, by the same "live" rule.
     static let derivedTokenCases: [ConformanceCase] = [
         ConformanceCase("derived token: derive sees the live token with its account; its record is written") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let expected = try s.liveToken(hash: "refresh", at: Fixture.time(2))
             let access = Fixture.token("derived-access", .access, grant: grant)
             let (seen, derived) = try deriving(access, from: "refresh", readAhead: nil, at: Fixture.time(2), in: s)
@@ -60,8 +59,7 @@ extension StoreConformance {
             }
         },
         ConformanceCase("derived token: a stored hash conflicts and changes nothing") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let stored = Fixture.token("taken", .access, grant: grant)
             try s.insertToken(stored)
             var duplicate = Fixture.token("taken", .refresh, grant: grant, expiresAt: nil)
@@ -73,8 +71,7 @@ extension StoreConformance {
             try expectEqual(try s.token(hash: "taken"), stored, "the stored token is untouched")
         },
         ConformanceCase("derived token: racing a grant revocation leaves no live token") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let access = Fixture.token("raced", .access, grant: grant)
             let revocation = HeldRevocation(s, grant: grant.id)
             let insert = Outcome<Bool> {

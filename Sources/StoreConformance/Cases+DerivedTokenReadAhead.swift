@@ -6,8 +6,7 @@ extension StoreConformance {
     /// client: not read again, and still written only while it is live (RefreshTokenGrant.unrotated).
     static let derivedTokenReadAheadCases: [ConformanceCase] = [
         ConformanceCase("derived token: a token read ahead is what derive is given, not read again") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             var readAhead = try s.liveToken(hash: "refresh", at: Fixture.time(2))
             readAhead?.record.scope = ["read-ahead"]  // what the caller read, marked: a second read would lose it
             let given = readAhead

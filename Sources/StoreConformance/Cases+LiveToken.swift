@@ -66,8 +66,7 @@ extension StoreConformance {
             }
         },
         ConformanceCase("live token: insertToken(whileLive:) writes the token under a live refresh token") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let access = Fixture.token("new-access", .access, grant: grant)
             try expect(try awaited { try await s.insertToken(access, whileLive: "refresh", at: Fixture.time(2)) },
                        "inserted")
@@ -84,8 +83,7 @@ extension StoreConformance {
             }
         },
         ConformanceCase("live token: insertToken(whileLive:) with a stored hash conflicts and changes nothing") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let stored = Fixture.token("taken", .access, grant: grant)
             try s.insertToken(stored)
             var changed = Fixture.token("taken", .refresh, grant: grant, expiresAt: nil)

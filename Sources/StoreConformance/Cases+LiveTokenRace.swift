@@ -8,8 +8,7 @@ extension StoreConformance {
     /// leaves no live token under it, whichever of the two the store lets finish first.
     static let liveTokenRaceCases: [ConformanceCase] = [
         ConformanceCase("live token: insertToken(whileLive:) racing a grant revocation leaves no live token") { s in
-            let grant = try Fixture.linked(s)
-            try s.insertToken(Fixture.token("refresh", .refresh, grant: grant, expiresAt: nil))
+            let grant = try Fixture.linkedWithRefreshToken(s)
             let access = Fixture.token("raced", .access, grant: grant)
             let revocation = HeldRevocation(s, grant: grant.id)
             let insert = Outcome<Bool> { try awaited { try await s.insertToken(access, whileLive: "refresh", at: Fixture.time(6)) } }

@@ -84,6 +84,13 @@ enum Fixture {
             id: id, provider: .apple, encryptedRefreshToken: [1, 2, 3], nextAttemptAt: time(seconds))
     }
 
+    /// `linked(storage)`'s grant, with the refresh token "refresh" of it that never expires.
+    static func linkedWithRefreshToken(_ storage: any Storage) throws -> Grant {
+        let grant = try linked(storage)
+        try storage.insertToken(token("refresh", .refresh, grant: grant, expiresAt: nil))
+        return grant
+    }
+
     /// An account with a client and an active grant, the usual parent rows of codes and tokens.
     @discardableResult
     static func linked(
