@@ -8,14 +8,10 @@ import Synchronization
 struct PGStatement: Sendable {
     let sql: String
     let parameters: [SQLValue]
-    /// The id of the grant row the statement locks, if any: a batch takes those locks in byte order
-    /// (PGInsertBatch), the order `GrantLockOrder` gives revocations, so the two cannot deadlock.
-    let locks: String
 
-    init(_ sql: String, _ parameters: [SQLValue] = [], locks: String = "") {
+    init(_ sql: String, _ parameters: [SQLValue] = []) {
         self.sql = sql
         self.parameters = parameters
-        self.locks = locks
     }
 }
 

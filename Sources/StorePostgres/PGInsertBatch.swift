@@ -4,28 +4,29 @@ import Support
 
 /// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
 /// with durable commits every COMMIT waits for PostgreSQL's WAL flush, so the writes that arrive while
-/// one batch is going out wait and then go out together: BEGIN, each statement, COMMIT in one pipeline
-/// (PGConnection+Batch.swift), one round trip and one WAL flush for all of them. As SQLite's writer does
-/// (StoreSQLite/SQLiteWriter+Batch.swift), callers queue their statement and suspend, holding no thread;
-/// one thread of its own takes the oldest (up to `limit`), writes them, resumes each caller with its own
-/// result, and takes the next batch at once while anyone waits, else sleeps until a caller comes. So no
-/// caller and no store thread works for others' batches, and under steady load no thread is woken
-/// between batches. Nobody hears back before the COMMIT that holds its row. Started with the first
-/// statement, ended by `stop()` (PostgresStorage's deinit), which fails whoever still waits.
-final class PGInsertBatch: @unchecked Sendable {
+/// one batch is going out wait and then go out together: for the store, one statement that writes them
+/// all (PGConnection+LiveInserts.swift), one round trip, one executor and one WAL flush for all of them.
+/// As SQLite's writer does (StoreSQLite/SQLiteWriter+Batch.swift), callers queue their item and suspend,
+/// holding no thread; one thread of its own takes the oldest (up to `limit`), writes them, resumes each
+/// caller with its own result, and takes the next batch at once while anyone waits, else sleeps until a
+/// caller comes. So no caller and no store thread works for others' batches, and under steady load no
+/// thread is woken between batches. Nobody hears back before the commit that holds its row. Started with
+/// the first item, ended by `stop()` (PostgresStorage's deinit), which fails whoever still waits.
+final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
     // @unchecked: every stored var is touched only while `condition` is locked.
     private final class Job: Sendable {
-        let statement: PGStatement
+        let item: Item
         let answer: CheckedContinuation<Int, any Error>
 
-        init(_ statement: PGStatement, _ answer: CheckedContinuation<Int, any Error>) {
-            self.statement = statement
+        init(_ item: Item, _ answer: CheckedContinuation<Int, any Error>) {
+            self.item = item
             self.answer = answer
         }
     }
 
-    /// One batch written, one result per statement (PGConnection.batch on a pooled connection).
-    typealias Write = @Sendable ([PGStatement]) throws -> [Result<Int, any Error>]
+    /// One batch written, one result per item (the store: PGConnection.insertWhileLive on a pooled
+    /// connection).
+    typealias Write = @Sendable ([Item]) throws -> [Result<Int, any Error>]
 
     private let write: Write
     private let condition = NSCondition()
@@ -45,11 +46,11 @@ final class PGInsertBatch: @unchecked Sendable {
     /// True while the writer's thread runs (for tests: none outlives its storage).
     var isRunning: Bool { locked { running } }
 
-    /// Rows `statement` changed, once the batch holding it has committed. When the write throws, its
-    /// error is every statement's of that batch; once stopped, `.unavailable`.
-    func run(_ statement: PGStatement) async throws -> Int {
+    /// Rows `item` changed, once the batch holding it has committed. When the write throws, its
+    /// error is every item's of that batch; once stopped, `.unavailable`.
+    func run(_ item: Item) async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let job = Job(statement, continuation)
+            let job = Job(item, continuation)
             guard let start = locked({ join(job) }) else { return Self.refuse([job]) }
             if start { startWriter() }
         }
@@ -83,7 +84,7 @@ final class PGInsertBatch: @unchecked Sendable {
     private func work() {
         while let batch = next() {
             let sorted = batch.sorted(by: Self.lockOrder)
-            let results = oneResultPerStatement(sorted.count) { try write(sorted.map(\.statement)) }
+            let results = oneResultPerStatement(sorted.count) { try write(sorted.map(\.item)) }
             for (job, result) in zip(sorted, results) { job.answer.resume(with: result) }
         }
     }
@@ -122,6 +123,13 @@ final class PGInsertBatch: @unchecked Sendable {
 
     /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.
     private static func lockOrder(_ first: Job, _ second: Job) -> Bool {
-        GrantLockOrder.precedes(first.statement.locks, second.statement.locks)
+        GrantLockOrder.precedes(first.item.locks, second.item.locks)
     }
+}
+
+/// What PGInsertBatch writes: an item that may lock a grant's row.
+protocol PGBatchItem: Sendable {
+    /// The id of the grant whose row the write locks, if any: a batch takes those locks in byte order,
+    /// the order `GrantLockOrder` gives revocations, so the two cannot deadlock.
+    var locks: String { get }
 }

@@ -15,6 +15,29 @@ extension SQLValue {
         case .bytes(let bytes): Hex.bytea(bytes)
         }
     }
+
+    /// `values` as one PostgreSQL array in text format (PostgreSQL docs §8.15.6): each element in double
+    /// quotes with `"` and `\` escaped by a backslash, NULL bare. Written here because libpq has no array
+    /// encoder. Escaping byte by byte is safe in UTF-8: neither byte occurs inside a multibyte character.
+    static func pgArray(_ values: [SQLValue]) -> SQLValue {
+        let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            guard let text = value.pgText else {
+                out += "NULL".utf8
+                continue
+            }
+            out.append(quote)
+            for byte in text.utf8 {
+                if byte == quote || byte == backslash { out.append(backslash) }
+                out.append(byte)
+            }
+            out.append(quote)
+        }
+        out.append(UInt8(ascii: "}"))
+        return .text(String(decoding: out, as: UTF8.self))
+    }
 }
 
 extension PGRow: SQLRow {

@@ -16,7 +16,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// The threads requests run on when the server uses this store (Support/StoreThreads.swift).
     public let executor: StoreThreads
     /// Group commit of the refresh's access tokens, on a thread of its own (PGInsertBatch.swift).
-    let insertBatch: PGInsertBatch
+    let insertBatch: PGInsertBatch<PGLiveInsert>
     /// The token path's reads, on a connection and a thread of their own (PGReader.swift).
     let reader: PGReader
 
@@ -44,7 +44,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
         self.pool = pool
         pinned = nil
         executor = StoreThreads(limit: poolSize, name: PostgresStorage.storeThreadName)
-        insertBatch = PGInsertBatch { statements in try pool.with { $0.batch(statements) } }
+        insertBatch = PGInsertBatch { inserts in try pool.with { $0.insertWhileLive(inserts) } }
         reader = try PGReader { try pool.openDedicated() }
     }
 

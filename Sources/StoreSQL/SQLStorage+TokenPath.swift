@@ -12,21 +12,6 @@ extension SQLStorage {
     public func readLiveToken(hash: String, at now: Date) async throws -> LiveToken? {
         try await read(liveTokenSQL, [.text(hash), .date(now)], liveTokenRow).first
     }
-
-    /// `insertToken(_:whileLive:at:)` for a store with many writers: one statement whose check and
-    /// write cannot be separated by a revocation. (SQLite, with one writer, runs a read and a plain INSERT
-    /// instead: SQLiteStorage+TokenPath.swift.)
-    ///
-    /// PostgreSQL's one statement and its values; one row changed when written. It reads a snapshot,
-    /// which does not show a revocation still in progress, so the check locks the grant's row (`FOR
-    /// SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then find it
-    /// revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
-    /// later statement, a later snapshot) then revokes the new token too.
-    package static func insertWhileLiveLocking(_ token: TokenRecord, _ refreshHash: String, _ now: Date)
-        throws -> (sql: String, values: [SQLValue])
-    {
-        (insertWhileLiveLockingSQL, tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)])
-    }
 }
 
 /// A row of `liveTokenSQL`.
@@ -39,16 +24,38 @@ package let liveTokenSQL = """
     SELECT \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account)) \(liveFrom(hash: "$1", now: "$2"))
     """
 
-/// The check also locks the grant's row, and finds it unrevoked after waiting for a writer of it.
-/// Both engines infer a parameter's type from a CAST, so the SELECT list has the columns' types.
-let insertWhileLiveLockingSQL = """
+/// `insertToken(_:whileLive:at:)` for a store with many writers (PostgreSQL; SQLite, with one writer,
+/// runs a read and a plain INSERT instead: SQLiteStorage+TokenPath.swift): many refreshes' access tokens in
+/// one statement, each row written only while its own refresh token is live at its own time, a check that a
+/// revocation cannot separate from the write. Parameters: one array per token column (`Columns.token`), then
+/// the refresh tokens' hashes and the times; a row per element, in the arrays' order. Returns the hash of each
+/// token written.
+///
+/// It reads a snapshot, which does not show a revocation still in progress, so each row's check locks its
+/// grant's row (`FOR SHARE`): a `revokeGrant` that updated the grant first makes the insert wait and then
+/// find it revoked; one that comes second waits for the insert to commit, and its UPDATE of the tokens (a
+/// later statement, a later snapshot) then revokes the new tokens too. The rows are checked, and so locked,
+/// in the arrays' order: the plan scans `unnest` in order and filters each row as it comes.
+package let insertWhileLiveLockingSQL = """
     INSERT INTO tokens (\(Columns.token))
-    SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), CAST($5 AS TEXT),
-           CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), CAST($9 AS BIGINT), CAST($10 AS BIGINT),
-           CAST($11 AS BIGINT)
+    SELECT \(prefixed("v", Columns.token))
+    FROM unnest(\(liveInsertArrays)) AS v(\(Columns.token), refresh, now)
     WHERE EXISTS (
-        SELECT 1 \(liveFrom(hash: "$12", now: "$13", grant: true)) AND g.revoked_at IS NULL FOR SHARE OF g)
+        SELECT 1 \(liveFrom(hash: "v.refresh", now: "v.now", grant: true)) AND g.revoked_at IS NULL FOR SHARE OF g)
+    RETURNING hash
     """
+
+/// The arrays of `insertWhileLiveLockingSQL`, each typed by a CAST to its column's type (the token's
+/// columns, then the refresh token's hash and the time), from which the engine infers the parameter's.
+private let liveInsertArrays = (Array(repeating: "TEXT", count: 6) + Array(repeating: "BIGINT", count: 5) + ["TEXT", "BIGINT"])
+    .enumerated().map { "CAST($\($0.offset + 1) AS \($0.element)[])" }.joined(separator: ", ")
+
+extension SQLStorage {
+    /// One row of `insertWhileLiveLockingSQL`: an element for each of its arrays.
+    package static func liveInsertRow(_ token: TokenRecord, _ refreshHash: String, _ now: Date) throws -> [SQLValue] {
+        tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now)]
+    }
+}
 
 /// The one place the live rule is said in SQL for one token: the token under `hash` joined to its
 /// account (`a`), live by `liveCondition`; with `grant`, also to its grant (`g`), for a check that locks

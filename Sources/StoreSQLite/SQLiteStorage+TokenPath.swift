@@ -5,7 +5,7 @@ import StoreSQL
 /// The token path's two checked writes as SQLite runs them: a read and then a plain INSERT on its one
 /// writer connection (SQLiteStorage.insertToken), safe only because a single writer cannot be
 /// interleaved with a revocation between the two. PostgreSQL, with many writers, sends StoreSQL's
-/// `insertWhileLiveLocking` instead (SQLStorage+TokenPath.swift). An INSERT that reads its own table
+/// `insertWhileLiveLockingSQL` instead (SQLStorage+TokenPath.swift). An INSERT that reads its own table
 /// (`INSERT … SELECT … FROM tokens`) would make SQLite build a temporary table every time.
 extension SQLiteStorage {
     /// `insertToken(derivedFrom:readAhead:at:_:)` with nothing read ahead: the live read (full rows:

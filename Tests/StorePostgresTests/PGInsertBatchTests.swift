@@ -19,9 +19,11 @@ struct PGInsertBatchTests {
         let storage = try PostgresStorage(url: url, poolSize: 4)
         _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
         let batches = BatchLog()
-        let batch = PGInsertBatch { statements in
-            batches.add(Batch(thread: UInt(pthread_self()), callers: statements.map(\.locks)))
-            return try storage.pool.with { $0.batch(statements) }
+        let batch = PGInsertBatch<Mark> { marks in
+            batches.add(Batch(thread: UInt(pthread_self()), callers: marks.map(\.name)))
+            return try storage.pool.with { db in
+                marks.map { mark in Result { try db.query("INSERT INTO marks VALUES ($1)", [.text(mark.name)]).changed } }
+            }
         }
         defer { batch.stop() }
         let finished = Counter()
@@ -32,8 +34,7 @@ struct PGInsertBatchTests {
                 defer { finished.add() }
                 for name in ownNames {
                     callerThreads.addCurrent()
-                    let insert = PGStatement("INSERT INTO marks VALUES ($1)", [.text(name)], locks: name)
-                    guard try await batch.run(insert) == 1 else { throw StoreError.corrupt("\(name) not written") }
+                    guard try await batch.run(Mark(name: name)) == 1 else { throw StoreError.corrupt("\(name) not written") }
                 }
             }
         }
@@ -50,7 +51,7 @@ struct PGInsertBatchTests {
     /// batch in line behind it is written.
     @Test func aThrowingWriteFailsItsBatchAndTheNextIsWritten() async throws {
         let gated = GatedWrites(throwingOn: "fails")
-        let batch = PGInsertBatch(write: gated.write)
+        let batch = PGInsertBatch<Mark>(write: gated.write)
         defer { batch.stop() }
         let first = gated.run("first", batch)
         try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
@@ -75,7 +76,7 @@ struct PGInsertBatchTests {
     /// behind it and any later caller get `.unavailable`, and the writer's thread ends.
     @Test func stoppingFailsWaitingCallersAndLeavesNoThread() async throws {
         let gated = GatedWrites(throwingOn: nil)
-        let batch = PGInsertBatch(write: gated.write)
+        let batch = PGInsertBatch<Mark>(write: gated.write)
         let first = gated.run("first", batch)
         try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
         let waiting = ["b1", "b2"].map { gated.run($0, batch) }
@@ -100,10 +101,12 @@ struct PGInsertBatchTests {
     }
 
     /// A store's group commit after one write through it; the store is gone when this returns.
-    private static func writeOnce(_ url: String) async throws -> PGInsertBatch {
+    private static func writeOnce(_ url: String) async throws -> PGInsertBatch<PGLiveInsert> {
         let storage = try PostgresStorage(url: url, poolSize: 1)
-        _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
-        #expect(try await storage.insertBatch.run(PGStatement("INSERT INTO marks VALUES ('a')")) == 1)
+        try storage.migrate()
+        let grant = try PGFixture.grant(storage)
+        try storage.insertToken(PGFixture.token("live", grant: grant))
+        #expect(try await storage.insertToken(PGFixture.access("a", grant), whileLive: "live", at: PGFixture.time))
         #expect(storage.insertBatch.isRunning)
         return storage.insertBatch
     }
@@ -123,18 +126,24 @@ private final class GatedWrites: Sendable {
 
     func open() { gate.signal() }
 
-    func write(_ statements: [PGStatement]) throws -> [Result<Int, any Error>] {
+    func write(_ marks: [Mark]) throws -> [Result<Int, any Error>] {
         entered.add()
         gate.wait()
-        if let throwingOn, statements.contains(where: { $0.sql == throwingOn }) {
+        if let throwingOn, marks.contains(where: { $0.name == throwingOn }) {
             throw StoreError.unavailable("no connection")
         }
-        return statements.map { _ in .success(1) }
+        return marks.map { _ in .success(1) }
     }
 
-    func run(_ sql: String, _ batch: PGInsertBatch) -> Task<Int, any Error> {
-        Task.detached(executorPreference: threads) { try await batch.run(PGStatement(sql)) }
+    func run(_ name: String, _ batch: PGInsertBatch<Mark>) -> Task<Int, any Error> {
+        Task.detached(executorPreference: threads) { try await batch.run(Mark(name: name)) }
     }
+}
+
+/// A row of the table `marks`, which locks nothing.
+private struct Mark: PGBatchItem {
+    let name: String
+    var locks: String { "" }
 }
 
 /// A batch as written: on which thread, and whose statements it held.

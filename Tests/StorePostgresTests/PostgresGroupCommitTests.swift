@@ -25,6 +25,46 @@ struct PostgresGroupCommitTests {
             }
             #expect(storage.roundTrips - before == 1, "39 writes, one round trip")
             #expect(try storage.texts("SELECT count(*) FROM tokens WHERE kind = 'access'") == ["37"])
+            // Rows written by one statement share its transaction (xmin) and its command id (cmin); a batch
+            // of one statement per row would give each its own command id.
+            let batch = "FROM tokens WHERE kind = 'access' AND hash <> 'a0'"
+            #expect(try storage.texts("SELECT count(DISTINCT xmin::text) \(batch)") == ["1"])
+            #expect(try storage.texts("SELECT count(DISTINCT cmin::text) \(batch)") == ["1"], "one statement")
+        }
+    }
+
+    /// Each write of a batch is checked at its own time: of two writes in one statement from a refresh token
+    /// that expires between their times, the earlier is written and the later is not; a write from a refresh
+    /// token of a revoked grant is not written either (the grant's row checked for each write).
+    @Test func eachWriteOfABatchIsCheckedAtItsOwnTime() async throws {
+        let expiry = PGFixture.time.addingTimeInterval(60)
+        let other = Grant(
+            id: "revoked", accountID: "acct", clientID: "client", scope: ["x"], createdAt: PGFixture.time)
+        try await withBlockedFirstWrite { storage, grant in
+            try storage.insertToken(PGFixture.token("expiring", grant: grant, expiresAt: expiry))
+            try storage.insertGrant(other)
+            try storage.insertToken(PGFixture.token("of-revoked", grant: other))
+            _ = try storage.revokeGrant(id: other.id, at: PGFixture.time)
+        } _: { storage, grant, holder in
+            let writes: [(hash: String, grant: Grant, refresh: String, at: Date)] = [
+                ("before", grant, "expiring", expiry.addingTimeInterval(-1)),
+                ("after", grant, "expiring", expiry.addingTimeInterval(1)),
+                ("live-later", grant, "live", expiry.addingTimeInterval(1)),
+                ("from-revoked", other, "of-revoked", PGFixture.time.addingTimeInterval(1)),
+            ]
+            let tasks = writes.map { write in
+                Task.detached(executorPreference: storage.executor) {
+                    try await storage.insertToken(PGFixture.access(write.hash, write.grant), whileLive: write.refresh, at: write.at)
+                }
+            }
+            try await PGFixture.poll("4 writes waiting") { storage.insertBatch.waitingCount == 4 }
+            try holder.query("COMMIT")
+            var answers: [Bool] = []
+            for task in tasks { answers.append(try await task.value) }
+            #expect(answers == [true, false, true, false])
+            #expect(
+                try storage.texts("SELECT hash FROM tokens WHERE kind = 'access' AND hash <> 'a0' ORDER BY hash")
+                    == ["before", "live-later"])
         }
     }
 
@@ -51,16 +91,19 @@ struct PostgresGroupCommitTests {
     }
 }
 
-/// A store with a live refresh token "live" and a revoked one "dead", whose first `insertToken(whileLive:)`
-/// (of "a0") waits in the server for the grant's row, locked by `holder` in an open transaction; `body`
-/// queues more writes and ends that transaction. Afterwards the first write must have succeeded.
+/// A store with a live refresh token "live", a revoked one "dead" and what `setUp` adds, whose first
+/// `insertToken(whileLive:)` (of "a0") waits in the server for the grant's row, locked by `holder` in an
+/// open transaction; `body` queues more writes and ends that transaction. Afterwards the first write must
+/// have succeeded.
 private func withBlockedFirstWrite(
+    _ setUp: (PostgresStorage, Grant) throws -> Void = { _, _ in },
     _ body: (PostgresStorage, Grant, PGConnection) async throws -> Void
 ) async throws {
     try await PGFixture.withGrant(poolSize: 4) { storage, grant, url in
         try storage.insertToken(PGFixture.token("live", grant: grant))
         try storage.insertToken(PGFixture.token("dead", grant: grant))
         _ = try storage.revokeToken(hash: "dead", at: PGFixture.time)
+        try setUp(storage, grant)
         let holder = try PGFixture.lockedRow(grant, url)
         let first = Task.detached(executorPreference: storage.executor) {
             try await storage.insertToken(
