@@ -175,6 +175,12 @@ extension PGReaderSession {
                 continue
             }
             job.outcome = nil
+            // A merged statement that failed goes again as its callers' own statements: each gets its own
+            // answer, and a failure only its own caller.
+            if case .failure = outcome, let alone = job.split {
+                retries += alone
+                continue
+            }
             job.resume(with: outcome)
         }
     }

@@ -41,7 +41,7 @@ extension SQLValue {
 }
 
 extension PGRow: SQLRow {
-    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column) != 0 }
+    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column + offset) != 0 }
 
     func int64(_ column: Int32) throws -> Int64 {
         guard let text = optionalText(column) else {

@@ -30,6 +30,18 @@ import Testing
         #expect(throws: StoreError.self) { try PostgresURL.conninfo(url) }
     }
 
+    /// A merged read (PGReader.Job.mergedSQL): each `$k` becomes the k-th array's element, `$12` whole, a
+    /// `$` not followed by a digit stays; the arrays are typed as asked; the ordinal comes first.
+    @Test func aMergedReadReadsItsParametersFromTheArrays() {
+        let types = ["TEXT"] + Array(repeating: "BIGINT", count: 11)
+        let sql = PGReader.Job.mergedSQL("SELECT a FROM t WHERE b = $1 AND c > $12 AND d = '$x$'", types)
+        #expect(sql.contains("(SELECT a FROM t WHERE b = p.p1 AND c > p.p12 AND d = '$x$')"))
+        #expect(sql.hasPrefix("SELECT p.ordinal, s.* FROM unnest(CAST($1 AS TEXT[]), CAST($2 AS BIGINT[]), "))
+        #expect(sql.contains("CAST($12 AS BIGINT[])) WITH ORDINALITY AS p(p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, ordinal)"))
+        let body = sql.components(separatedBy: "LATERAL").last ?? ""
+        #expect(!body.contains("$1") && body.contains("$x$"), "no parameter is left in the body: \(body)")
+    }
+
     @Test func byteaHexRoundTrip() throws {
         let bytes: [UInt8] = [0, 1, 0x7F, 0x80, 0xFE, 0xFF]
         #expect(Hex.bytea(bytes) == #"\x00017f80feff"#)

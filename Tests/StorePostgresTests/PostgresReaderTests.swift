@@ -72,7 +72,8 @@ struct PostgresReaderTests {
     }
 
     /// `/healthz`'s `SELECT 1` under load: identical statements without parameters queued together go out
-    /// once and every caller gets that answer; statements with parameters each go out, even when equal.
+    /// once and every caller gets that answer; statements with parameters each run for their own caller,
+    /// even when equal (merged into one statement, `equalStatementsWithParametersGoOutAsOne…`).
     @Test func identicalStatementsWithoutParametersQueuedTogetherRunOnceForAll() async throws {
         try await PGFixture.withGrant(poolSize: 2) { storage, _, _ in
             try storage.connection { try $0.query("CREATE SEQUENCE merge_probe") }
@@ -100,13 +101,59 @@ struct PostgresReaderTests {
             let plainValues = Set(keys.filter { $0.hasPrefix("plain") }.map { table[$0]! })
             let valueValues = keys.filter { $0.hasPrefix("value") }.map { table[$0]! }
             #expect(plainValues.count == 1, "five callers, one execution: \(table)")
-            #expect(Set(valueValues).count == 3, "statements with parameters are never merged: \(table)")
+            #expect(Set(valueValues).count == 3, "a statement with parameters runs for each caller: \(table)")
             #expect(plainValues.isDisjoint(with: valueValues))
             let failures = keys.filter { $0.hasPrefix("failing") }.map { table[$0] ?? "unanswered" }
             #expect(failures == ["corrupt", "corrupt", "corrupt"], "a merged failure fails each caller")
             let advanced = try storage.connection { try $0.query("SELECT last_value FROM merge_probe").rows { try $0.int64(0) }[0] }
             #expect(advanced == 4, "the sequence advanced once for the five and once for each of the three")
             #expect(storage.roundTrips - before <= 2, "one batch, and the statements the failure skipped once more")
+        }
+    }
+
+    /// The token path's reads queued together: statements with the same SQL whose parameters are text and
+    /// integers go out as one statement (the callers' rows share its start time), and each caller gets its
+    /// own rows, in order. When that statement fails, each goes again alone and only the failing one fails.
+    @Test func equalStatementsWithParametersGoOutAsOneAndEachGetsItsOwnRows() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, _, _ in
+            _ = try await storage.readLiveToken(hash: "warm", at: PGFixture.time)
+            let answers = Answers<String>()
+            let gate = DispatchSemaphore(value: 0)
+            let series = "SELECT n, $2 AS label, statement_timestamp()::text FROM generate_series(1, $1) AS n"
+            let division = "SELECT 10 / $1::int"
+            let reads: [(key: String, statement: PGStatement, columns: Int32)] =
+                (1...4).map { ("rows\($0)", PGStatement(series, [.int($0), .text("caller \"\($0)\"")]), 3) }
+                + [5, 0, 2].map { ("divide\($0)", PGStatement(division, [.int($0)]), 1) }
+            let rows = ReadRows()
+            try await whileTheReaderIsHeld(storage, gate) {
+                for read in reads {
+                    _ = Task.detached {
+                        let result = await outcome {
+                            try await storage.reader.read(read.statement).rows { row in
+                                try (0..<read.columns).map { try row.text($0) }
+                            }
+                        }
+                        if let got = try? result.get() { rows.table.withLock { $0[read.key] = got } }
+                        answers.table.withLock { $0[read.key] = result.storeErrorKind }
+                    }
+                }
+                try await PGFixture.poll("every read queued") { storage.reader.queuedReadCount == reads.count }
+            }
+            let before = storage.roundTrips
+            gate.signal()
+            try await PGFixture.poll("every read answered") { answers.table.withLock { $0.count } == reads.count }
+            // One batch; the failed merge's three statements alone; the one after the failing one once more.
+            #expect(storage.roundTrips - before == 3)
+            let got = rows.table.withLock { $0 }
+            #expect(got["divide5"] == [["2"]] && got["divide2"] == [["5"]])
+            #expect(answers.table.withLock { $0["divide0"] } == "corrupt", "only the failing read fails")
+            for index in 1...4 {
+                let own = got["rows\(index)"] ?? []
+                #expect(own.map { $0[0] } == (1...index).map(String.init), "its own rows, in order")
+                #expect(own.allSatisfy { $0[1] == "caller \"\(index)\"" })
+            }
+            let started = Set(got.filter { $0.key.hasPrefix("rows") }.values.joined().map { $0[2] })
+            #expect(started.count == 1, "the four reads ran as one statement: \(started)")
         }
     }
 
@@ -221,6 +268,11 @@ struct PostgresReaderTests {
 }
 
 /// Answers collected from detached tasks.
+/// Rows each caller read, by its key.
+private final class ReadRows: Sendable {
+    let table = Mutex<[String: [[String]]]>([:])
+}
+
 private final class Answers<Key: Hashable & Sendable>: Sendable {
     let table = Mutex<[Key: String]>([:])
 }
