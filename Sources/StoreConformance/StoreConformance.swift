@@ -28,7 +28,7 @@ public enum StoreConformance {
         + mailCases
         + passwordRemovalCases + singleUseCases
         + refreshHistoryCases
-        + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases
+        + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases
 

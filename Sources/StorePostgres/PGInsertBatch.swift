@@ -12,13 +12,13 @@ import Support
 /// caller comes. So no caller and no store thread works for others' batches, and under steady load no
 /// thread is woken between batches. Nobody hears back before the commit that holds its row. Started with
 /// the first item, ended by `stop()` (PostgresStorage's deinit), which fails whoever still waits.
-final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
+final class PGInsertBatch<Item: Sendable, Output: Sendable>: @unchecked Sendable {
     // @unchecked: every stored var is touched only while `condition` is locked.
     private final class Job: Sendable {
         let item: Item
-        let answer: CheckedContinuation<Int, any Error>
+        let answer: CheckedContinuation<Output, any Error>
 
-        init(_ item: Item, _ answer: CheckedContinuation<Int, any Error>) {
+        init(_ item: Item, _ answer: CheckedContinuation<Output, any Error>) {
             self.item = item
             self.answer = answer
         }
@@ -26,7 +26,7 @@ final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
 
     /// One batch written, one result per item (the store: PGConnection.insertWhileLive on a pooled
     /// connection).
-    typealias Write = @Sendable ([Item]) throws -> [Result<Int, any Error>]
+    typealias Write = @Sendable ([Item]) throws -> [Result<Output, any Error>]
 
     private let write: Write
     private let condition = NSCondition()
@@ -46,9 +46,9 @@ final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
     /// True while the writer's thread runs (for tests: none outlives its storage).
     var isRunning: Bool { locked { running } }
 
-    /// Rows `item` changed, once the batch holding it has committed. When the write throws, its
+    /// What writing `item` gave, once the batch holding it has committed. When the write throws, its
     /// error is every item's of that batch; once stopped, `.unavailable`.
-    func run(_ item: Item) async throws -> Int {
+    func run(_ item: Item) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             let job = Job(item, continuation)
             guard let start = locked({ join(job) }) else { return Self.refuse([job]) }
@@ -83,9 +83,8 @@ final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
 
     private func work() {
         while let batch = next() {
-            let sorted = batch.sorted(by: Self.lockOrder)
-            let results = oneResultPerStatement(sorted.count) { try write(sorted.map(\.item)) }
-            for (job, result) in zip(sorted, results) { job.answer.resume(with: result) }
+            let results = oneResultPerStatement(batch.count) { try write(batch.map(\.item)) }
+            for (job, result) in zip(batch, results) { job.answer.resume(with: result) }
         }
     }
 
@@ -120,16 +119,4 @@ final class PGInsertBatch<Item: PGBatchItem>: @unchecked Sendable {
         defer { condition.unlock() }
         return body()
     }
-
-    /// Row locks in the revocations' order (OAuthCore's `GrantLockOrder`): the two cannot deadlock.
-    private static func lockOrder(_ first: Job, _ second: Job) -> Bool {
-        GrantLockOrder.precedes(first.item.locks, second.item.locks)
-    }
-}
-
-/// What PGInsertBatch writes: an item that may lock a grant's row.
-protocol PGBatchItem: Sendable {
-    /// The id of the grant whose row the write locks, if any: a batch takes those locks in byte order,
-    /// the order `GrantLockOrder` gives revocations, so the two cannot deadlock.
-    var locks: String { get }
 }

@@ -10,6 +10,9 @@ final class PGResult: @unchecked Sendable {
 
     init(_ result: OpaquePointer) { self.result = result }
 
+    /// libpq's result, valid while this lives.
+    var pointer: OpaquePointer { result }
+
     deinit { PQclear(result) }
 
     var rowCount: Int { Int(PQntuples(result)) }

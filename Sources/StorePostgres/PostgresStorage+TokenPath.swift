@@ -2,14 +2,26 @@ import Foundation
 import OAuthCore
 import StoreSQL
 
+/// The refresh's one write, sent in a group commit with the others waiting (PGInsertBatch's thread): all
+/// of them in one statement (StoreSQL's `insertWhileLiveLockingSQL`), one round trip and one WAL flush
+/// for many refreshes. Inside a transaction view it runs at once, alone, on the transaction's connection.
 extension PostgresStorage {
-    /// Sent in a group commit with the others waiting (PGInsertBatch's thread): all of them in one
-    /// statement (StoreSQL's `insertWhileLiveLockingSQL`), one round trip and one WAL flush for many
-    /// refreshes. Inside a transaction view it runs at once, alone, on the transaction's connection.
     public func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool {
-        let insert = PGLiveInsert(
-            row: try Self.liveInsertRow(token, refreshHash, now), hash: token.hash, locks: token.grantID)
-        if let pinned { return try !pinned.writtenHashes([insert]).isEmpty }
-        return try await insertBatch.run(insert) == 1
+        try await written(PGLiveInsert(row: try Self.liveInsertRow(token, refreshHash, now), hash: token.hash))
+            .rowCount == 1
+    }
+
+    /// No read before the write: the statement takes the grant, account, scope and auth time from the
+    /// refresh token and returns the new token with its account.
+    public func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
+        async throws -> LiveToken?
+    {
+        let insert = PGLiveInsert(row: Self.grantedInsertRow(recipe, refreshHash, now), hash: recipe.hash)
+        return try await written(insert).rows(liveTokenRow).first
+    }
+
+    private func written(_ insert: PGLiveInsert) async throws -> PGRows {
+        if let pinned { return try pinned.written([insert])[0] }
+        return try await insertBatch.run(insert)
     }
 }

@@ -16,7 +16,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// The threads requests run on when the server uses this store (Support/StoreThreads.swift).
     public let executor: StoreThreads
     /// Group commit of the refresh's access tokens, on a thread of its own (PGInsertBatch.swift).
-    let insertBatch: PGInsertBatch<PGLiveInsert>
+    let insertBatch: PGInsertBatch<PGLiveInsert, PGRows>
     /// The token path's reads, on a connection and a thread of their own (PGReader.swift).
     let reader: PGReader
 

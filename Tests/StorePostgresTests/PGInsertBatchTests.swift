@@ -19,7 +19,7 @@ struct PGInsertBatchTests {
         let storage = try PostgresStorage(url: url, poolSize: 4)
         _ = try storage.texts("CREATE TABLE marks (name TEXT PRIMARY KEY)")
         let batches = BatchLog()
-        let batch = PGInsertBatch<Mark> { marks in
+        let batch = PGInsertBatch<Mark, Int> { marks in
             batches.add(Batch(thread: UInt(pthread_self()), callers: marks.map(\.name)))
             return try storage.pool.with { db in
                 marks.map { mark in Result { try db.query("INSERT INTO marks VALUES ($1)", [.text(mark.name)]).changed } }
@@ -51,7 +51,7 @@ struct PGInsertBatchTests {
     /// batch in line behind it is written.
     @Test func aThrowingWriteFailsItsBatchAndTheNextIsWritten() async throws {
         let gated = GatedWrites(throwingOn: "fails")
-        let batch = PGInsertBatch<Mark>(write: gated.write)
+        let batch = PGInsertBatch<Mark, Int>(write: gated.write)
         defer { batch.stop() }
         let first = gated.run("first", batch)
         try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
@@ -76,7 +76,7 @@ struct PGInsertBatchTests {
     /// behind it and any later caller get `.unavailable`, and the writer's thread ends.
     @Test func stoppingFailsWaitingCallersAndLeavesNoThread() async throws {
         let gated = GatedWrites(throwingOn: nil)
-        let batch = PGInsertBatch<Mark>(write: gated.write)
+        let batch = PGInsertBatch<Mark, Int>(write: gated.write)
         let first = gated.run("first", batch)
         try await PGFixture.poll("the first batch being written") { gated.entered.value == 1 }
         let waiting = ["b1", "b2"].map { gated.run($0, batch) }
@@ -101,7 +101,7 @@ struct PGInsertBatchTests {
     }
 
     /// A store's group commit after one write through it; the store is gone when this returns.
-    private static func writeOnce(_ url: String) async throws -> PGInsertBatch<PGLiveInsert> {
+    private static func writeOnce(_ url: String) async throws -> PGInsertBatch<PGLiveInsert, PGRows> {
         let storage = try PostgresStorage(url: url, poolSize: 1)
         try storage.migrate()
         let grant = try PGFixture.grant(storage)
@@ -135,15 +135,14 @@ private final class GatedWrites: Sendable {
         return marks.map { _ in .success(1) }
     }
 
-    func run(_ name: String, _ batch: PGInsertBatch<Mark>) -> Task<Int, any Error> {
+    func run(_ name: String, _ batch: PGInsertBatch<Mark, Int>) -> Task<Int, any Error> {
         Task.detached(executorPreference: threads) { try await batch.run(Mark(name: name)) }
     }
 }
 
-/// A row of the table `marks`, which locks nothing.
-private struct Mark: PGBatchItem {
+/// A row of the table `marks`.
+private struct Mark: Sendable {
     let name: String
-    var locks: String { "" }
 }
 
 /// A batch as written: on which thread, and whose statements it held.

@@ -33,6 +33,36 @@ struct PostgresGroupCommitTests {
         }
     }
 
+    /// A batch locks its grants in their ids' byte order whatever order its writes came in, the order in
+    /// which a revocation of several grants locks them (GrantLockOrder), even when it cannot know a grant
+    /// before the statement reads it (`insertAccessToken`): a revocation holding the first grant's row
+    /// then gets the second's at once. Locking in arrival order, the batch would hold the second while
+    /// waiting for the first, a cycle PostgreSQL breaks only by failing one of the two.
+    @Test func aBatchLocksItsGrantsInTheRevocationsOrder() async throws {
+        try await PGFixture.withTwoGrants(poolSize: 4) { storage, grants, url in
+            #expect(GrantLockOrder.sorted(grants.map(\.id)) == grants.map(\.id), "grants[0] comes first")
+            let revocation = try PGFixture.lockedRow(grants[0], url)
+            let inserts = [grants[1], grants[0]].map { grant in
+                let recipe = AccessTokenRecipe(
+                    hash: "for-\(grant.id)", clientID: grant.clientID, createdAt: PGFixture.time, lifetime: 60)
+                return PGLiveInsert(
+                    row: PostgresStorage.grantedInsertRow(
+                        recipe, PGFixture.live(grant), PGFixture.time.addingTimeInterval(1)),
+                    hash: recipe.hash)
+            }
+            let batch = Task.detached { try storage.pool.with { try $0.written(inserts).map(\.rowCount) } }
+            try await PGFixture.poll("the batch waiting for the first grant's row") {
+                try PGFixture.blocked(by: revocation) == 1
+            }
+            let second = Result {
+                try revocation.query("SELECT id FROM grants WHERE id = $1 FOR UPDATE NOWAIT", [.text(grants[1].id)])
+            }
+            #expect((try? second.get()) != nil, "the batch held no lock on the second grant: \(second)")
+            try revocation.query("ROLLBACK")
+            #expect(try await batch.value == [1, 1], "both written once the revocation gave up")
+        }
+    }
+
     /// Each write of a batch is checked at its own time: of two writes in one statement from a refresh token
     /// that expires between their times, the earlier is written and the later is not; a write from a refresh
     /// token of a revoked grant is not written either (the grant's row checked for each write).

@@ -17,9 +17,9 @@ import Testing
             #expect(Columns.clientCount == 13 && Columns.tokenCount == 11, "the decoders read columns 0…12 and 0…10")
             let joined = Columns.clientCount + Columns.tokenCount + Columns.count(Columns.account)
             #expect(try columns(storage, clientAndLiveTokenSQL, [.text("none"), .text("none"), .integer(0)]) == joined)
-            // PostgreSQL's conditional INSERT has an array for each token column, the refresh token's hash and
-            // the time, each typed with a CAST (SQLStorage+TokenPath.swift).
-            #expect(insertWhileLiveLockingSQL.components(separatedBy: "[])").count - 1 == Columns.tokenCount + 2)
+            // PostgreSQL's conditional INSERT has an array for each token column, the refresh token's hash, the
+            // time and the client, each typed with a CAST (SQLStorage+TokenPath.swift).
+            #expect(insertWhileLiveLockingSQL.components(separatedBy: "[])").count - 1 == Columns.tokenCount + 3)
         }
     }
 

@@ -38,6 +38,12 @@ struct RefreshTokenGrant: TokenGrant {
     ) async throws -> JSONValue {
         // Hashed once, by the endpoint (`presentedHash`); here only when the grant is called without it.
         let hash = request.presentedHash ?? OpaqueToken.hash(token)
+        // Not read with the client and nothing narrowed (how Google refreshes): what the token was granted,
+        // checked and written in the store's one step.
+        if request.presented == nil, request.parameters["scope"] == nil {
+            return try await TokenIssuer(environment: environment, storage: environment.storage)
+                .refreshedAsGranted(refreshToken: token, hash: hash, for: client).respond(environment)
+        }
         // Read with the client and not live: refused without a second read.
         let readAhead = try request.presented.map { try Self.checked($0, client) }
         return try await TokenIssuer(environment: environment, storage: environment.storage).refreshed(

@@ -33,6 +33,15 @@ struct TokenIssuer {
                           account: account)
     }
 
+    /// `refreshed` when the request narrows nothing: the access token is for what the refresh token was
+    /// granted (`TokenService.issueAccessToken(refreshingAsGranted:for:in:)`), checked and written in one step.
+    func refreshedAsGranted(refreshToken: String, hash: String, for client: Client) async throws -> Issued {
+        let (access, subject, account) = try await TokenService(environment: environment)
+            .issueAccessToken(refreshingAsGranted: hash, for: client.id, in: storage)
+        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
+                          account: account)
+    }
+
     private func issued(
         _ access: String, _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice,
         nonce: String?, extra: [String: JSONValue], account: Account?

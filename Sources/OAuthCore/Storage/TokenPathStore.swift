@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A token that is live at the time asked (unrevoked, unexpired) with its account, which is active.
 public struct LiveToken: Sendable, Equatable {
@@ -45,6 +46,16 @@ public protocol TokenPathStore {
         derivedFrom refreshHash: String, readAhead: LiveToken?, at now: Date,
         _ derive: @escaping @Sendable (LiveToken) throws -> TokenRecord
     ) async throws -> DerivedToken?
+
+    /// A refresh's access token as granted (the request narrows nothing), in one atomic step: `recipe`'s
+    /// token for the refresh token under `refreshHash` (`AccessTokenRecipe.record(from:)`: its grant,
+    /// account, scope and auth time), inserted only while that token is live at `now` (as
+    /// `insertToken(_:whileLive:at:)`) and the recipe takes it; returned live with its account. nil: nothing
+    /// written. A hash already stored is `StoreError.conflict`. The default is
+    /// `insertToken(derivedFrom:readAhead:at:_:)`; a store that reads in another round trip than it writes
+    /// (PostgreSQL) does it in its one write, with no read before it.
+    func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date) async throws
+        -> LiveToken?
 
     /// `client(id:)` and `liveToken(hash:at:)` in one step (one query on a SQL store, so one round trip
     /// to PostgreSQL): a client authenticating at the token or introspection endpoint and the token it
@@ -94,6 +105,53 @@ extension TokenPathStore {
         return DerivedToken(from: live, inserted: record)
     }
 }
+
+/// What a refresh writes when the request narrows nothing (no `scope`, RFC 6749 §6): an access token for
+/// what the refresh token was granted. The store takes the grant, the account, the scope and the auth
+/// time from the refresh token; `record(from:)` is the rule, which a SQL store also says in SQL
+/// (StoreConformance "granted access" holds the two to the same answers).
+public struct AccessTokenRecipe: Sendable, Equatable {
+    public var hash: String
+    /// The client the refresh token must have been issued to (compared as bytes).
+    public var clientID: String
+    public var createdAt: Date
+    public var lifetime: TimeInterval?
+
+    public init(hash: String, clientID: String, createdAt: Date, lifetime: TimeInterval?) {
+        self.hash = hash
+        self.clientID = clientID
+        self.createdAt = createdAt
+        self.lifetime = lifetime
+    }
+
+    public var expiresAt: Date? { lifetime.map { createdAt.addingTimeInterval($0) } }
+
+    /// The access token for `refresh` (as TokenService makes every token's record); nil unless it is a
+    /// refresh token of `clientID`.
+    public func record(from refresh: TokenRecord) -> TokenRecord? {
+        guard refresh.kind == .refresh, refresh.clientID.sameBytes(clientID) else { return nil }
+        return TokenService.record(hash, .access, TokenService.Subject(refresh), issued: createdAt, lifetime: lifetime)
+    }
+}
+
+extension TokenPathStore {
+    public func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
+        async throws -> LiveToken?
+    {
+        do {
+            let derived = try await insertToken(derivedFrom: refreshHash, readAhead: nil, at: now) { live in
+                guard let record = recipe.record(from: live.record) else { throw NotTaken() }
+                return record
+            }
+            return derived.map { LiveToken(record: $0.inserted, account: $0.from.account) }
+        } catch is NotTaken {
+            return nil
+        }
+    }
+}
+
+/// The refresh token is not one `AccessTokenRecipe` takes.
+private struct NotTaken: Error {}
 
 /// What `TokenPathStore.client(id:liveToken:at:)` read: each nil when absent (the token also when not live).
 public struct ClientAndLiveToken: Sendable, Equatable {

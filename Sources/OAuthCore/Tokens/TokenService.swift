@@ -62,6 +62,23 @@ public struct TokenService: Sendable {
         return (token.value, Subject(derived.inserted), derived.from.account)
     }
 
+    /// `issueAccessToken(refreshing:…)` when the request narrows nothing: the access token is for what
+    /// the refresh token under `refreshHash` was granted, and it must be a refresh token of `clientID`;
+    /// written in the store's one step with no read before it (TokenPathStore `insertAccessToken`).
+    /// Not live, or not so: `invalid_grant`, nothing written.
+    public func issueAccessToken(refreshingAsGranted refreshHash: String, for clientID: String, in storage: any Storage)
+        async throws -> (token: String, subject: Subject, account: Account)
+    {
+        let token = newTokenString(.access)
+        let recipe = AccessTokenRecipe(
+            hash: OpaqueToken.hash(token.value), clientID: clientID, createdAt: token.issued,
+            lifetime: configuration.accessTokenLifetime)
+        guard let written = try await storage.insertAccessToken(recipe, refreshing: refreshHash, at: token.issued) else {
+            throw OAuthError.invalidGrant("the refresh token is invalid")
+        }
+        return (token.value, Subject(written.record), written.account)
+    }
+
     /// A new refresh token (RFC 6749 §1.5); never expires unless `refreshTokenLifetime` is set.
     public func issueRefreshToken(for subject: Subject, in storage: any Storage) throws -> String {
         try issue(.refresh, subject, lifetime: configuration.refreshTokenLifetime, storage)
@@ -88,7 +105,7 @@ public struct TokenService: Sendable {
         return (OpaqueToken.generate(kind == .access ? .access : .refresh, at: now, random: environment.random), now)
     }
 
-    private static func record(
+    static func record(
         _ hash: String, _ kind: TokenRecord.Kind, _ subject: Subject, issued: Date, lifetime: TimeInterval?
     ) -> TokenRecord {
         TokenRecord(
