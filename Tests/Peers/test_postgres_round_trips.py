@@ -1,7 +1,8 @@
 """Issue 16 item 4: round trips to PostgreSQL per request, counted by the server itself (the
 `accountlink_db_round_trips` gauge of /metrics). /healthz still reaches the database; a Bearer UserInfo and
 an introspection cost one trip (the client and the token in one query, or the token alone when the client is
-cached); a refresh without rotation two (that read, then its one conditional INSERT)."""
+cached); a refresh without rotation that narrows the scope two (that read, then its one conditional INSERT),
+and one that asks for what was granted (how Google refreshes) one: the INSERT reads what it needs itself."""
 import re
 
 import requests
@@ -40,6 +41,18 @@ def test_round_trips_per_request(small_pool):  # noqa: F811
                                                auth=(client, secret), timeout=30)) == 1
     assert trips(server, lambda: requests.post(server.url("/token"), auth=(client, secret), timeout=30, data={
         "grant_type": "refresh_token", "refresh_token": refresh, "scope": "email"})) == 2
+    as_granted = []
+
+    def refresh_as_granted():
+        answer = requests.post(server.url("/token"), auth=(client, secret), timeout=30, data={
+            "grant_type": "refresh_token", "refresh_token": refresh})
+        as_granted.append(answer)
+        return answer
+    assert trips(server, refresh_as_granted) == 1
+    issued = as_granted[-1].json()
+    assert issued["refresh_token"] == refresh and issued["scope"] == tokens.json()["scope"]
+    fresh = {"Authorization": "Bearer " + issued["access_token"]}
+    assert requests.get(server.url("/userinfo"), headers=fresh, timeout=30).status_code == 200
 
 
 def test_a_wrong_secret_learns_nothing_of_the_token_read_with_the_client(small_pool):  # noqa: F811
