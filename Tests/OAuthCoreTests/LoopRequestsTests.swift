@@ -13,7 +13,7 @@ import Testing
 @Suite struct LoopRequestsTests {
     private static let suspending: Set<String> = [
         "readLiveToken(hash:at:)", "readClient(id:liveToken:at:)", "readClient(id:)", "readPing()",
-        "insertToken(_:whileLive:at:)",
+        "insertToken(_:whileLive:at:)", "insertAccessToken(_:refreshing:at:)",
     ]
     /// The blocking executor's threads in the refresh cases.
     private static let blockingName = "al.test.block"

@@ -138,6 +138,14 @@ extension TokenPathStore {
     public func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
         async throws -> LiveToken?
     {
+        try await insertAccessTokenDerived(recipe, refreshing: refreshHash, at: now)
+    }
+
+    /// `insertAccessToken(_:refreshing:at:)` as `insertToken(derivedFrom:readAhead:at:_:)` with the recipe's
+    /// rule for `derive`: the default, and for a wrapper that records the call and goes on.
+    public func insertAccessTokenDerived(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
+        async throws -> LiveToken?
+    {
         do {
             let derived = try await insertToken(derivedFrom: refreshHash, readAhead: nil, at: now) { live in
                 guard let record = recipe.record(from: live.record) else { throw NotTaken() }

@@ -1,9 +1,9 @@
 import Foundation
 import OAuthCore
 
-/// The suspending reads (TokenPathStore `readLiveToken`, `readClient`; Storage `readPing`), recorded and
-/// failed as every other call is, under their own names: a test can tell them from the blocking forms
-/// (LoopRequestsTests).
+/// The suspending reads (TokenPathStore `readLiveToken`, `readClient`; Storage `readPing`) and the plain
+/// refresh's write (`insertAccessToken`), recorded and failed as every other call is, under their own
+/// names: a test can tell them from the blocking forms (LoopRequestsTests).
 extension FailingStorage {
     private func suspending<T>(_ call: String = #function, _ body: () async throws -> T) async throws -> T {
         fail.record(call)
@@ -28,4 +28,12 @@ extension FailingStorage {
     }
 
     func readPing() async throws { try await suspending { try await inner.readPing() } }
+
+    /// Recorded, then done as the default does, through this wrapper's own read and conditional insert, so
+    /// that their hooks and records still see a refresh that asks for what was granted.
+    func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
+        async throws -> LiveToken?
+    {
+        try await suspending { try await insertAccessTokenDerived(recipe, refreshing: refreshHash, at: now) }
+    }
 }
