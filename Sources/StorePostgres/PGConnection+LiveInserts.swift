@@ -33,24 +33,10 @@ extension PGConnection {
             SQLValue.pgArray(inserts.map { $0.row[column] })
         }
         let result = try query(insertWhileLiveLockingSQL, arrays)
-        var rows: [[UInt8]: Int32] = [:]
-        for row in 0..<Int32(result.rowCount) {
-            rows[Array(try PGRow(result: result.pointer, row: row).text(0).utf8)] = row
-        }
+        let hashes = try PGRows(result).rows { Array(try $0.text(0).utf8) }
+        let rows = Dictionary(zip(hashes, Int32(0)...), uniquingKeysWith: { first, _ in first })
         return inserts.map { insert in
             PGRows(result: result, rows: rows[Array(insert.hash.utf8)].map { [$0] } ?? [], offset: 0)
         }
-    }
-}
-
-/// One result per item of a batch whatever `send` does (its error for all when it throws, an
-/// `.unavailable` for any it left unanswered), so that no caller is left without an answer.
-func oneResultPerStatement<T>(_ count: Int, _ send: () throws -> [Result<T, any Error>]) -> [Result<T, any Error>] {
-    do {
-        let results = try send()
-        let missing = Result<T, any Error>.failure(StoreError.unavailable("postgres: a batch went unanswered"))
-        return results + Array(repeating: missing, count: max(0, count - results.count))
-    } catch {
-        return Array(repeating: .failure(error), count: count)
     }
 }

@@ -120,3 +120,15 @@ final class PGInsertBatch<Item: Sendable, Output: Sendable>: @unchecked Sendable
         return body()
     }
 }
+
+/// One result per item of a batch whatever `send` does (its error for all when it throws, an
+/// `.unavailable` for any it left unanswered), so that no caller is left without an answer.
+func oneResultPerStatement<T>(_ count: Int, _ send: () throws -> [Result<T, any Error>]) -> [Result<T, any Error>] {
+    do {
+        let results = try send()
+        let missing = Result<T, any Error>.failure(StoreError.unavailable("postgres: a batch went unanswered"))
+        return results + Array(repeating: missing, count: max(0, count - results.count))
+    } catch {
+        return Array(repeating: .failure(error), count: count)
+    }
+}

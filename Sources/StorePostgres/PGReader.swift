@@ -81,7 +81,7 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
         /// `texts` keeps each merged statement's SQL once built (the reader's thread's own).
         static func merged(_ jobs: [Job], texts: inout [[UInt8]: String]) -> [Job] {
             var first: [[UInt8]: Job] = [:]
-            var groups: [[UInt8]: [Job]] = [:]
+            var groups: [[UInt8]: (types: [String], jobs: [Job])] = [:]
             // Each job, or the key of its group at the group's first job: the batch keeps the order asked.
             var slots: [(job: Job?, group: [UInt8]?)] = []
             for job in jobs {
@@ -96,14 +96,14 @@ final class PGReader: TaskExecutor, @unchecked Sendable {
                 } else if let types = arrayTypes(job.statement.parameters) {
                     let group = key + [0] + Array(types.joined(separator: ",").utf8)
                     if groups[group] == nil { slots.append((nil, group)) }
-                    groups[group, default: []].append(job)
+                    groups[group, default: (types, [])].jobs.append(job)
                 } else {
                     slots.append((job, nil))
                 }
             }
             return slots.flatMap { slot -> [Job] in
-                guard let key = slot.group, let group = groups[key] else { return slot.job.map { [$0] } ?? [] }
-                guard group.count > 1, let types = arrayTypes(group[0].statement.parameters) else { return group }
+                guard let key = slot.group, let (types, group) = groups[key] else { return slot.job.map { [$0] } ?? [] }
+                guard group.count > 1 else { return group }
                 let arrays = types.indices.map { index in SQLValue.pgArray(group.map { $0.statement.parameters[index] }) }
                 let sql = texts[key] ?? mergedSQL(group[0].statement.sql, types)
                 if texts.count < Self.mergedTextLimit { texts[key] = sql }

@@ -10,9 +10,6 @@ final class PGResult: @unchecked Sendable {
 
     init(_ result: OpaquePointer) { self.result = result }
 
-    /// libpq's result, valid while this lives.
-    var pointer: OpaquePointer { result }
-
     deinit { PQclear(result) }
 
     var rowCount: Int { Int(PQntuples(result)) }
@@ -47,12 +44,15 @@ final class PGResult: @unchecked Sendable {
 /// (`PGResult.parts`), whose columns start after the ordinal.
 struct PGRows: Sendable {
     let result: PGResult
-    let rows: [Int32]
-    let offset: Int32
+    /// The rows' numbers; nil for every row (a statement's own result, kept without a list on the hot path).
+    private let rows: [Int32]?
+    private let offset: Int32
 
     /// Every row of `result`.
     init(_ result: PGResult) {
-        self.init(result: result, rows: Array(0..<Int32(result.rowCount)), offset: 0)
+        self.result = result
+        rows = nil
+        offset = 0
     }
 
     init(result: PGResult, rows: [Int32], offset: Int32) {
@@ -61,10 +61,11 @@ struct PGRows: Sendable {
         self.offset = offset
     }
 
-    var rowCount: Int { rows.count }
+    var rowCount: Int { rows?.count ?? result.rowCount }
 
     func rows<T>(_ map: (any SQLRow) throws -> T) throws -> [T] {
-        try rows.map { try result.row($0, offset: offset, map) }
+        guard let rows else { return try result.rows(map) }
+        return try rows.map { try result.row($0, offset: offset, map) }
     }
 }
 
