@@ -1,12 +1,15 @@
 """`make bench` (issue 16): the release server on loopback, on SQLite and (when
 ACCOUNTLINK_TEST_POSTGRES_URL is set, as scripts/bench.sh arranges) on PostgreSQL beside it. For
-each store: every figure with 1,000 stored tokens, then the store is seeded to BENCH_TOKENS
-(1,000,000) through its bulk path (timed) and every figure again, then p50/p99 at half the peak
-rate, the server's peak RSS, and 500 idle connections. Every ratio is computed from this one run.
-Each full-rate figure is taken BENCH_ROUNDS (3) times, interleaved (every figure once per round), and
-reported as the median of the rounds; a ratio to healthz is the median of each round's own ratio, so
-load from elsewhere that falls on one round moves both sides of it. Bounded: BENCH_SECONDS (3) per wrk
-run, loopback only; the server is stopped by its PID and every file is removed. Standard library only."""
+each store two servers run side by side, each on its own database: one holding 1,000 tokens, one
+seeded to BENCH_TOKENS (1,000,000) through the store's bulk path (timed). Every full-rate figure is
+taken BENCH_ROUNDS (3) times on both, interleaved (in each round every figure on one server, then at
+once on the other, the order swapped every round), and reported as the median of the rounds; a ratio
+to healthz is the median of each round's own ratio, and the change from 1k to 1M the median of each
+round's pair, taken seconds apart, so a change of the machine's speed over the run moves both sides of
+it. Then p50/p99 at half the peak rate on the 1M server, the servers' peak RSS, and 500 idle
+connections. Every ratio is computed from this one run. Bounded: BENCH_SECONDS (3) per wrk run,
+loopback only; the servers are stopped by their PIDs and every file and database is removed. Standard
+library only."""
 import base64
 import contextlib
 import json
@@ -177,18 +180,30 @@ def median(values):
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def rounds(server, figures):
-    """Every figure ROUNDS times, interleaved; per figure the medians of the rounds, and `hz` (the median
-    of each round's ratio to that round's healthz)."""
-    taken = {f: [] for f in FIGURES}
-    for _ in range(ROUNDS):
+def paired_rounds(small, large):
+    """Every figure ROUNDS times on both servers, interleaved: in each round a figure on one server and
+    at once on the other, the order swapped every round. Per server and figure the medians of the rounds,
+    and `hz` (the median of each round's ratio to that round's healthz on the same server); per figure
+    `delta` and `delta_hz`, the medians of each round's 1M ÷ 1k pair (requests/s, and ratio to healthz)."""
+    servers = {"small": small, "large": large}
+    taken = {(size, f): [] for size in servers for f in FIGURES}
+    for round_ in range(ROUNDS):
         for f in FIGURES:
-            taken[f].append(measured(server, *figures[f]))
-    result = {}
+            for size in (("small", "large") if round_ % 2 == 0 else ("large", "small")):
+                server, figures = servers[size]
+                taken[(size, f)].append(measured(server, *figures[f]))
+    result = {"small": {}, "large": {}, "delta": {}, "delta_hz": {}}
+    for size in servers:
+        for f in FIGURES:
+            runs, hz = taken[(size, f)], taken[(size, "healthz")]
+            result[size][f] = {key: median([r[key] for r in runs]) for key in ("rps", "p50", "p99", "cpu_us")}
+            result[size][f]["hz"] = median([r["rps"] / h["rps"] for r, h in zip(runs, hz)])
+            result[size][f]["errors"] = sum(r["errors"] for r in runs)
     for f in FIGURES:
-        result[f] = {key: median([r[key] for r in taken[f]]) for key in ("rps", "p50", "p99", "cpu_us")}
-        result[f]["hz"] = median([r["rps"] / hz["rps"] for r, hz in zip(taken[f], taken["healthz"])])
-        result[f]["errors"] = sum(r["errors"] for r in taken[f])
+        pairs = list(zip(taken[("small", f)], taken[("large", f)], taken[("small", "healthz")],
+                         taken[("large", "healthz")]))
+        result["delta"][f] = median([l["rps"] / s["rps"] for s, l, _, _ in pairs])
+        result["delta_hz"][f] = median([(l["rps"] / lh["rps"]) / (s["rps"] / sh["rps"]) for s, l, sh, lh in pairs])
     return result
 
 
@@ -234,33 +249,52 @@ def settle(database):
     return time.monotonic() - started
 
 
-def run_store(name, database, extra):
+def database_url(base, name):
+    """The URL of a new database `name` on the PostgreSQL server of `base` (created now)."""
+    url = urllib.parse.urlsplit(base)
+    pg_bin = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1]
+    env = dict(os.environ, PGPASSWORD=urllib.parse.unquote(url.password or ""))
+    subprocess.run([str(pg_bin / "createdb"), "-h", url.hostname, "-p", str(url.port), "-U", url.username, name],
+                   env=env, check=True, timeout=60)
+    return urllib.parse.urlunsplit(url._replace(path="/" + name))
+
+
+def run_store(name, databases, extra):
+    """`databases`: the 1k server's and the 1M server's. Both are set up alike, then measured in pairs."""
     with tempfile.TemporaryDirectory(prefix=f"accountlink-bench-{name}-") as folder:
-        server = Server(folder, database.replace("FOLDER", folder), extra)
+        started, pairs = [], []
         try:
-            figures = prepare(server)
-            # The setup's password sign-ins take Argon2id's 64 MiB (docs/performance.md, Memory); the peak counts from here.
-            reset_peak_rss(server.process.pid)
-            result = {"seed_small": seed(server, SMALL)}
-            result["small"] = rounds(server, figures)
-            result["rss_small_kib"] = status_kib(server.process.pid, "VmHWM")
-            result["seed"] = seed(server, TOKENS - SMALL)
-            result["seed"]["checkpoint_seconds"] = settle(database.replace("FOLDER", folder))
-            result["large"] = rounds(server, figures)
-            # Half the peak rate: each of the connections waits CONNECTIONS / (rate / 2) between requests.
-            result["half"] = {f: wrk(server, *figures[f], delay_ms=2000.0 * CONNECTIONS / result["large"][f]["rps"])
+            for size, database in zip(("small", "large"), databases):
+                home = os.path.join(folder, size)
+                os.makedirs(home)
+                server = Server(home, database.replace("FOLDER", home), extra)
+                started.append(server)
+                pairs.append((server, prepare(server)))
+                # The setup's password sign-ins take Argon2id's 64 MiB (docs/performance.md, Memory); the peak counts from here.
+                reset_peak_rss(server.process.pid)
+            (small, _), (large, large_figures) = pairs
+            result = {"seed_small": seed(small, SMALL), "seed": seed(large, TOKENS)}
+            settle(small.database)
+            result["seed"]["checkpoint_seconds"] = settle(large.database)
+            result.update(paired_rounds(*pairs))
+            result["rss_small_kib"] = status_kib(small.process.pid, "VmHWM")
+            # Half the peak rate: each connection pauses CONNECTIONS / (rate / 2) on average between requests,
+            # at random (scripts/bench/pace.lua), so that the requests arrive independently of one another.
+            result["half"] = {f: wrk(large, *large_figures[f], delay_ms=2000.0 * CONNECTIONS / result["large"][f]["rps"])
                               for f in FIGURES}
-            result["rss_peak_kib"] = status_kib(server.process.pid, "VmHWM")
-            result["idle"] = measure_idle(server.port, server.process.pid, 500)
+            result["rss_peak_kib"] = max(status_kib(large.process.pid, "VmHWM"), result["rss_small_kib"])
+            result["idle"] = measure_idle(large.port, large.process.pid, 500)
         finally:
-            server.stop()
+            for server in started:
+                server.stop()
     return result
 
 
 def report(results):
     million = f"{TOKENS // 1000}k" if TOKENS < 1_000_000 else f"{TOKENS / 1e6:g}M"
-    print(f"\nwrk -t{THREADS} -c{CONNECTIONS}, {ROUNDS} rounds of {SECONDS:g} s per figure, interleaved; medians of the "
-          f"rounds; requests/s, latency in ms; ÷hz = median of each round's ratio to its healthz, same size")
+    print(f"\nwrk -t{THREADS} -c{CONNECTIONS}, {ROUNDS} rounds of {SECONDS:g} s per figure, the 1k and the {million} server "
+          f"in turn; medians of the rounds; requests/s, latency in ms; ÷hz = median of each round's ratio to its "
+          f"healthz on the same server")
     for store, r in results.items():
         print(f"\n{store}: seeded {int(r['seed']['seed_rows'])} tokens in {r['seed']['seed_seconds']:.1f} s "
               f"({int(r['seed']['seed_rows_per_s'])} rows/s, one transaction)"
@@ -273,12 +307,12 @@ def report(results):
             warn = " (non-2xx!)" if s["errors"] or l["errors"] or h["errors"] else ""
             print(f"{f:22} {s['rps']:9.0f} {s['hz']:5.2f} {s['p50']:6.2f} "
                   f"{s['p99']:6.2f} │ {l['rps']:9.0f} {l['hz']:5.2f} {l['p50']:6.2f} "
-                  f"{l['p99']:6.2f} {100 * (l['rps'] / s['rps'] - 1):+7.1f}% {100 * (l['hz'] / s['hz'] - 1):+5.1f}% │ "
+                  f"{l['p99']:6.2f} {100 * (r['delta'][f] - 1):+7.1f}% {100 * (r['delta_hz'][f] - 1):+5.1f}% │ "
                   f"{h['rps']:7.0f} {h['p99']:6.2f} │ "
                   f"{l['cpu_us']:6.1f}{warn}")
         idle = r["idle"]
-        print(f"peak RSS under load: {r['rss_small_kib'] / 1024:.1f} MiB after the 1k figures, {r['rss_peak_kib'] / 1024:.1f} "
-              f"MiB over the whole run (target < 64 MiB; the setup's Argon2id sign-ins, 64 MiB each, come before)")
+        print(f"peak RSS under load: {r['rss_small_kib'] / 1024:.1f} MiB (1k server), {r['rss_peak_kib'] / 1024:.1f} "
+              f"MiB (the larger of both over the whole run) (target < 64 MiB; the setup's Argon2id sign-ins, 64 MiB each, come before)")
         print(f"500 idle connections: RSS {idle['rss_before_kib'] / 1024:.1f} → {idle['rss_held_kib'] / 1024:.1f} MiB "
               f"held → {idle['rss_after_kib'] / 1024:.1f} MiB closed; /healthz meanwhile in "
               f"{1000 * idle['healthz_seconds']:.1f} ms")
@@ -286,8 +320,10 @@ def report(results):
         print(f"\nPostgreSQL ÷ SQLite at {million} tokens: " + ", ".join(
             f"{f} {results['postgres']['large'][f]['rps'] / results['sqlite']['large'][f]['rps']:.2f}" for f in FIGURES))
     print("µs/req: the server's CPU per request at 1M (user + system), less disturbed by other load than req/s")
-    print("Δ÷hz: the change of the figure's ratio to healthz (which reads no token) from 1k to 1M; the 1M figures come "
-          "minutes after the 1k ones, and this cancels a change in the machine's speed between them (steal, other load)")
+    print(f"Δ vs 1k: median of each round's {million} ÷ 1k, the two taken one after the other; Δ÷hz: the same for the "
+          "ratio to healthz (which reads no token), which also cancels a change of the machine's speed within a round")
+    print("½-rate: each connection pauses at random between requests (exponential, mean for half the peak rate in all), "
+          "so requests arrive independently; the rate achieved and p99")
     print("\ntargets: refresh ≥ 0.30 ÷hz; userinfo, introspect ≥ 0.60 ÷hz; every figure at 1M within 10% of 1k; "
           "peak RSS < 64 MiB; p99 < 10 ms at half the peak rate")
 
@@ -295,11 +331,12 @@ def report(results):
 def main():
     started = time.monotonic()
     steal_before, total_before = stolen()
-    results = {"sqlite": run_store("sqlite", "sqlite:FOLDER/bench.sqlite", {})}
+    results = {"sqlite": run_store("sqlite", ["sqlite:FOLDER/bench.sqlite"] * 2, {})}
     url = os.environ.get("ACCOUNTLINK_TEST_POSTGRES_URL")
     if url:
         key = base64.b64encode(secrets.token_bytes(32)).decode()
-        results["postgres"] = run_store("postgres", url, {"ACCOUNTLINK_MASTER_KEY": key})
+        databases = [database_url(url, "bench_small"), database_url(url, "bench_large")]
+        results["postgres"] = run_store("postgres", databases, {"ACCOUNTLINK_MASTER_KEY": key})
     else:
         print("PostgreSQL: not measured (run through scripts/bench.sh, which starts a throwaway server)")
     report(results)

@@ -24,8 +24,8 @@ final class PGInsertBatch<Item: Sendable, Output: Sendable>: @unchecked Sendable
         }
     }
 
-    /// One batch written, one result per item (the store: PGConnection.insertWhileLive on a pooled
-    /// connection).
+    /// One batch written, one result per item (the store: PGConnection.insertWhileLive on the writer's
+    /// own connection, PGKeptConnection).
     typealias Write = @Sendable ([Item]) throws -> [Result<Output, any Error>]
 
     private let write: Write

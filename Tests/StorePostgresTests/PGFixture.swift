@@ -33,9 +33,12 @@ enum PGFixture {
         try await body(storage, try grant(storage), url)
     }
 
-    /// Sessions waiting for a lock `holder` holds (other tests' sessions on the server do not count).
+    /// Sessions waiting for a lock `holder` holds (other tests' sessions on the server do not count). Inside
+    /// `holder`'s transaction PostgreSQL keeps the sessions' activity as it first read it, so each call clears
+    /// that copy first: a poll that began before the waiter arrived would otherwise never see it.
     static func blocked(by holder: PGConnection) throws -> Int64 {
-        try holder.query("SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))")
+        try holder.query("SELECT pg_stat_clear_snapshot()")
+        return try holder.query("SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))")
             .rows { try $0.int64(0) }.first ?? 0
     }
 

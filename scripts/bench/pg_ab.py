@@ -54,16 +54,6 @@ def postgres_cpu():
     return total
 
 
-def database_url(base, name):
-    """The URL of the test server's database `name`, created now."""
-    url = urllib.parse.urlsplit(base)
-    pg_bin = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1]
-    env = dict(os.environ, PGPASSWORD=urllib.parse.unquote(url.password or ""))
-    subprocess.run([str(pg_bin / "createdb"), "-h", url.hostname, "-p", str(url.port), "-U", url.username, name],
-                   env=env, check=True, timeout=60)
-    return urllib.parse.urlunsplit(url._replace(path="/" + name))
-
-
 def wrk(server, path, variables):
     env = dict(os.environ, **variables, BENCH_DELAY_MS="0")
     before, pg_before = cpu_seconds(server.process.pid), postgres_cpu()
@@ -91,7 +81,7 @@ def main(pairs):
                 bench.BIN = str(Path(binary).resolve())
                 home = os.path.join(folder, label)
                 os.makedirs(home)
-                database = f"sqlite:{home}/ab.sqlite" if store == "sqlite" else database_url(base, f"ab{index}")
+                database = f"sqlite:{home}/ab.sqlite" if store == "sqlite" else bench.database_url(base, f"ab{index}")
                 if store == "unix":  # the same server through its Unix-domain socket instead of TCP
                     port = urllib.parse.urlsplit(base).port
                     socket_dir = next(Path("/tmp").glob(f"accountlink-pg.*/.s.PGSQL.{port}")).parent
