@@ -94,6 +94,12 @@ final class PGConnection {
         _ = try? query("ROLLBACK")
     }
 
+    /// Rolls back a transaction a failure left open (one whose ROLLBACK failed), so that it does not hold
+    /// the next caller's statements; nothing when none is open.
+    func rollBackLeftover() {
+        if !isIdle { rollback() }
+    }
+
     private func endTransaction() {
         inTransaction = false
         beginPending = false

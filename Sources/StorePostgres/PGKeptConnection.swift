@@ -15,8 +15,7 @@ final class PGKeptConnection: @unchecked Sendable {
         if let kept = connection, !kept.isHealthy { connection = nil }
         let kept = try connection ?? open()
         connection = kept
-        // A transaction left open by a failure must not hold the next statement.
-        if !kept.isIdle { kept.rollback() }
+        kept.rollBackLeftover()
         return try body(kept)
     }
 }

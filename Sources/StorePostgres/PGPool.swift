@@ -39,8 +39,7 @@ final class PGPool: @unchecked Sendable {
         guard connection.isHealthy || connection.reset() else {
             throw StoreError.unavailable("postgres connection lost and could not be re-established")
         }
-        // A transaction whose ROLLBACK failed must not leak into the next caller.
-        if !connection.isIdle { connection.rollback() }
+        connection.rollBackLeftover()
         return try body(connection)
     }
 

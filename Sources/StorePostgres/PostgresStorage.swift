@@ -57,7 +57,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// of execution per single refresh (docs/performance.md, eighth round).
     static func openWriter(_ pool: PGPool) throws -> PGConnection {
         let connection = try pool.openDedicated()
-        try connection.query("SET plan_cache_mode = force_generic_plan")
+        try connection.script("SET plan_cache_mode = force_generic_plan")
         return connection
     }
 

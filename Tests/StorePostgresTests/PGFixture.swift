@@ -55,6 +55,16 @@ enum PGFixture {
             scope: grant.scope, authTime: time, createdAt: time, expiresAt: nil)
     }
 
+    /// Ends the server session `pid` (`pg_terminate_backend`, from `killer`) and waits until it is gone, so
+    /// that the next statement of its connection finds it lost.
+    static func terminate(_ pid: Int64, from killer: PGConnection) async throws {
+        try killer.query("SELECT pg_terminate_backend($1::int)", [.int(Int(pid))])
+        try await poll("session \(pid) gone") {
+            try killer.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1::int", [.int(Int(pid))])
+                .rows { try $0.int64(0) }.first == 0
+        }
+    }
+
     /// Polls `condition` every 50 ms for up to a generous minute (the machine is shared and loaded).
     static func poll(_ what: String, _ condition: () throws -> Bool) async throws {
         for _ in 0..<1200 {

@@ -42,8 +42,8 @@ struct PGKeptConnectionTests {
         }
     }
 
-    @Test func aLostConnectionIsOpenedAgainWithItsSetting() throws {
-        try PGFixture.withGrant(poolSize: 2) { storage, _, _ in
+    @Test func aLostConnectionIsOpenedAgainWithItsSetting() async throws {
+        try await PGFixture.withGrant(poolSize: 2) { storage, _, url in
             let kept = PGKeptConnection { try PostgresStorage.openWriter(storage.pool) }
             let session = { () throws -> (Int64, String) in
                 try kept.with { db in
@@ -54,9 +54,7 @@ struct PGKeptConnectionTests {
             let (first, mode) = try session()
             #expect(mode == "force_generic_plan")
             #expect(try session().0 == first)  // kept, not opened per call
-            try storage.connection { db in
-                _ = try db.query("SELECT pg_terminate_backend($1::int)", [.int(Int(first))])
-            }
+            try await PGFixture.terminate(first, from: try PGConnection(conninfo: try PostgresURL.conninfo(url)))
             // The statement that finds the connection gone fails; the next call opens a new one.
             #expect(throws: StoreError.self) { try session() }
             let (second, modeAgain) = try session()

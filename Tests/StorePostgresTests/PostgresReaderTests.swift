@@ -185,11 +185,7 @@ struct PostgresReaderTests {
             try storage.insertToken(PGFixture.token("t", grant: grant))
             let pid = try await storage.reader.read(PGStatement("SELECT pg_backend_pid()")).rows { try $0.int64(0) }[0]
             let killer = try PGConnection(conninfo: try PostgresURL.conninfo(url))
-            try killer.query("SELECT pg_terminate_backend($1::int)", [.int(Int(pid))])
-            try await PGFixture.poll("the reader's backend gone") {
-                try killer.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1::int", [.int(Int(pid))])
-                    .rows { try $0.int64(0) }.first == 0
-            }
+            try await PGFixture.terminate(pid, from: killer)
             #expect(try await storage.readLiveToken(hash: "t", at: PGFixture.time)?.record.hash == "t")
             let newPID = try await storage.reader.read(PGStatement("SELECT pg_backend_pid()")).rows { try $0.int64(0) }[0]
             #expect(newPID != pid)
