@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CShims", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CSQLiteSetup", dependencies: ["CSQLite"]),
 
         .target(name: "Support"),
         .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "Mail", dependencies: ["OAuthCore", "Support", "Pages", "CCurl"]),
         .target(name: "StoreMemory", dependencies: ["OAuthCore", "Support"]),
         .target(name: "StoreSQL", dependencies: ["OAuthCore", "Support"]),
-        .target(name: "StoreSQLite", dependencies: ["OAuthCore", "Support", "StoreSQL", "CSQLite"]),
+        .target(name: "StoreSQLite", dependencies: ["OAuthCore", "Support", "StoreSQL", "CSQLite", "CSQLiteSetup"]),
         .target(name: "StorePostgres", dependencies: ["OAuthCore", "Support", "StoreSQL", "CLibPQ"]),
         .target(name: "StoreConformance", dependencies: ["OAuthCore", "Support"]),
         .target(name: "Pages", dependencies: ["Support"]),
@@ -48,7 +49,7 @@ let package = Package(
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
-                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support"]),
+                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support", "CSQLite"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),
@@ -58,7 +59,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["accountlink", "Support"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
-        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support"]),
+        .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support", "CSQLite", "CSQLiteSetup"]),
         .testTarget(name: "IdentityTests",
                     dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support"]),
         .testTarget(name: "StorePostgresTests",

@@ -288,7 +288,27 @@ def run_store(name, databases, extra):
         finally:
             for server in started:
                 server.stop()
+        if large.database.startswith("sqlite:"):
+            result["reads"] = sqlite_reads(large.database[len("sqlite:"):], large_figures["userinfo"][1]["BENCH_TOKEN"])
     return result
+
+
+def sqlite_reads(path, token):
+    """The harness's SQLite token read on one and two threads, with StoreSQLite's process-wide settings
+    and with SQLite's own (`plain`: CSQLiteSetup/setup.c, docs/performance.md ninth round), each twice in
+    turn; the better of each pair."""
+    figures = {}
+    for _ in range(2):
+        for mode in ([], ["plain"]):
+            out = subprocess.run([HARNESS, "sqlite-reads", path, token, *mode], capture_output=True, text=True,
+                                 timeout=120, env=dict(os.environ, BENCH_SECONDS="1.5"))
+            if out.returncode != 0:
+                raise SystemExit("the SQLite read harness failed: " + out.stderr)
+            for line in out.stdout.splitlines():
+                name, value = line.split()
+                better = max if name.endswith("_per_s") else min
+                figures[name] = better(figures.get(name, float(value)), float(value))
+    return figures
 
 
 def report(results):
@@ -317,6 +337,14 @@ def report(results):
         print(f"500 idle connections: RSS {idle['rss_before_kib'] / 1024:.1f} → {idle['rss_held_kib'] / 1024:.1f} MiB "
               f"held → {idle['rss_after_kib'] / 1024:.1f} MiB closed; /healthz meanwhile in "
               f"{1000 * idle['healthz_seconds']:.1f} ms")
+        if "reads" in r:
+            reads = r["reads"]
+            print("SQLite's token read in-process (accountlink-bench sqlite-reads; reads/s, CPU µs per read), on 1 and 2 "
+                  "threads: ours " + ", ".join(f"{reads[f'sqlite_read_{t}t_per_s']:.0f}/s {reads[f'sqlite_read_{t}t_cpu_us']:.1f} µs"
+                                                for t in (1, 2))
+                  + "; with SQLite's own mutexes and statistics " + ", ".join(
+                      f"{reads[f'sqlite_plain_read_{t}t_per_s']:.0f}/s {reads[f'sqlite_plain_read_{t}t_cpu_us']:.1f} µs"
+                      for t in (1, 2)))
     if "postgres" in results:
         print(f"\nPostgreSQL ÷ SQLite at {million} tokens: " + ", ".join(
             f"{f} {results['postgres']['large'][f]['rps'] / results['sqlite']['large'][f]['rps']:.2f}" for f in FIGURES))

@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteSetup
 import Foundation
 import OAuthCore
 import StoreSQL
@@ -10,6 +11,7 @@ final class SQLiteConnection: SQLConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        _ = SQLiteConnection.configured
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
@@ -23,6 +25,10 @@ final class SQLiteConnection: SQLConnection {
         try check(sqlite3_extended_result_codes(db, 1), "extended result codes")
         try check(accountlink_sqlite_busy_timeout(db, busyTimeoutMilliseconds), "busy_timeout")
     }
+
+    /// Process-wide settings SQLite takes only before its first connection (CSQLiteSetup/setup.c: no
+    /// allocation statistics, adaptive mutexes); SQLITE_OK, or SQLITE_MISUSE if SQLite was already in use.
+    static let configured: Int32 = accountlink_sqlite_setup()
 
     deinit {
         statements.removeAll()

@@ -109,6 +109,6 @@ import Testing
     }
 }
 
-private func client(_ id: String) -> Client {
+func client(_ id: String) -> Client {
     Client(id: id, name: id, secretHash: nil, redirectURIs: [], createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 }
