@@ -21,7 +21,6 @@ struct sqlite3_mutex {
 
 enum { first_static = SQLITE_MUTEX_STATIC_MAIN, static_count = SQLITE_MUTEX_STATIC_VFS3 - SQLITE_MUTEX_STATIC_MAIN + 1 };
 static struct sqlite3_mutex static_mutexes[static_count];
-static int mutexes_installed;
 
 static int make(struct sqlite3_mutex *m, int id) {
     pthread_mutexattr_t attributes;
@@ -77,13 +76,10 @@ int accountlink_sqlite_setup(void) {
        shared by all connections. Nothing here reads them (sqlite3_memory_used, soft heap limits). */
     int rc = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     if (rc != SQLITE_OK) return rc;
-    rc = sqlite3_config(SQLITE_CONFIG_MUTEX, &adaptive_methods);
-    if (rc == SQLITE_OK) mutexes_installed = 1;
-    return rc;
+    return sqlite3_config(SQLITE_CONFIG_MUTEX, &adaptive_methods);
 }
 
 int accountlink_sqlite_adaptive_mutexes(void) {
-    sqlite3_mutex_methods current;
-    if (sqlite3_config(SQLITE_CONFIG_GETMUTEX, &current) != SQLITE_OK) return mutexes_installed;
-    return current.xMutexEnter == mutex_enter;
+    /* SQLite hands out its static mutexes through the installed methods: ours are in static_mutexes. */
+    return sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_VFS1) == &static_mutexes[SQLITE_MUTEX_STATIC_VFS1 - first_static];
 }
