@@ -59,23 +59,30 @@ import Testing
         #expect(sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_VFS3) != nil)
     }
 
-    /// Readers on four threads, beside a writer, under the mutexes above: every read answers what was
-    /// committed, and every write arrives.
+    /// Readers on four threads, beside a writer, under the mutexes above: once a write has committed,
+    /// every read that starts after sees it, and every write arrives.
     @Test func readersOnManyThreadsBesideAWriterSeeEveryCommit() throws {
         try TemporaryFolder.with { folder in
             let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
             try storage.migrate()
-            try storage.insertClient(client("always"))
+            let committed = Atomic<Int>(0)  // written-0 ..< written-N have committed
+            let finished = Atomic<Bool>(false)
+            let checked = Atomic<Int>(0)
             let wrong = Mutex<[String]>([])
             let group = DispatchGroup()
             for reader in 0..<4 {
                 group.enter()
                 Thread.detachNewThread {
                     defer { group.leave() }
-                    for round in 0..<1500 {
+                    var round = 0
+                    while !finished.load(ordering: .acquiring) {
+                        round += 1
+                        let count = committed.load(ordering: .acquiring)
+                        guard count > 0 else { continue }
+                        checked.add(1, ordering: .relaxed)
                         do {
-                            guard try storage.client(id: "always")?.id == "always" else {
-                                wrong.withLock { $0.append("reader \(reader) round \(round): lost the committed client") }
+                            guard try storage.client(id: "written-\(count - 1)") != nil else {
+                                wrong.withLock { $0.append("reader \(reader) round \(round): written-\(count - 1) not seen") }
                                 return
                             }
                         } catch {
@@ -87,16 +94,21 @@ import Testing
             }
             group.enter()
             Thread.detachNewThread {
-                defer { group.leave() }
+                defer {
+                    finished.store(true, ordering: .releasing)  // also when a write failed: the readers stop
+                    group.leave()
+                }
                 for index in 0..<200 {
                     do { try storage.transaction { try $0.insertClient(client("written-\(index)")) } } catch {
                         wrong.withLock { $0.append("write \(index): \(error)") }
                         return
                     }
+                    committed.store(index + 1, ordering: .releasing)
                 }
             }
             #expect(group.wait(timeout: .now() + 300) == .success)
             #expect(wrong.withLock { $0 } == [])
+            #expect(checked.load(ordering: .relaxed) >= 200, "the readers read while the writer wrote")
             for index in 0..<200 { #expect(try storage.client(id: "written-\(index)") != nil) }
         }
     }
