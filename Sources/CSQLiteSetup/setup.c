@@ -83,3 +83,5 @@ int accountlink_sqlite_adaptive_mutexes(void) {
     /* SQLite hands out its static mutexes through the installed methods: ours are in static_mutexes. */
     return sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_VFS1) == &static_mutexes[SQLITE_MUTEX_STATIC_VFS1 - first_static];
 }
+
+int accountlink_sqlite_initialize_unconfigured(void) { return sqlite3_initialize(); }

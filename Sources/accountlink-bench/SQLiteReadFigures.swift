@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLiteSetup
 import Foundation
 import OAuthCore
 import StoreSQLite
@@ -21,7 +21,7 @@ struct SQLiteReadFigures {
     }
 
     func print(plain: Bool) throws {
-        if plain { _ = sqlite3_initialize() }
+        if plain { _ = accountlink_sqlite_initialize_unconfigured() }
         let storage = try SQLiteStorage(path: path)
         guard try storage.liveToken(hash: hash, at: Date()) != nil else {
             throw BenchFailure("no live token under that hash in \(path)")

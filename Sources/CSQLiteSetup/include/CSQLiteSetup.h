@@ -11,4 +11,8 @@ int accountlink_sqlite_setup(void);
 /* 1 when SQLite's mutexes are the adaptive ones of setup.c (for tests). */
 int accountlink_sqlite_adaptive_mutexes(void);
 
+/* Initialises SQLite with its own settings (sqlite3_initialize), so that accountlink_sqlite_setup can no
+   longer apply: `accountlink-bench sqlite-reads ... plain`, to compare. */
+int accountlink_sqlite_initialize_unconfigured(void);
+
 #endif
