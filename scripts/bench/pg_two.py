@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
-from pg_ab import cpu_seconds, database_url, postgres_cpu  # noqa: E402
+from pg_ab import cpu_seconds, postgres_cpu  # noqa: E402
 
 SECONDS = float(os.environ.get("PG_TWO_SECONDS", "4"))
 FIGURES = os.environ.get("AB_FIGURES", "userinfo,introspect,refresh").split(",")
@@ -47,7 +47,7 @@ def main():
     base = os.environ["ACCOUNTLINK_TEST_POSTGRES_URL"]
     key = base64.b64encode(os.urandom(32)).decode()
     with tempfile.TemporaryDirectory(prefix="accountlink-two-") as folder:
-        database = database_url(base, "two")
+        database = bench.database_url(base, "two")
         servers = []
         try:
             for name in ("a", "b"):
