@@ -3,8 +3,7 @@ import JOSE
 
 /// JOSE on one core, to set beside `openssl speed` (docs/architecture.md platform note 10).
 enum JOSEFigures {
-    static func print() throws {
-        let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2
+    static func print(seconds: Double) throws {
         let figures = try JOSEBenchmark.run(seconds: seconds)
         for (name, value) in figures.sorted(by: { $0.key < $1.key }) {
             Swift.print("\(name) \(Int(value))")

@@ -6,16 +6,17 @@ import Foundation
 //   accountlink-bench sqlite-reads PATH TOKEN [plain]     SQLite's token read on one and two threads
 // Prints `name value` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// Seconds per measured figure (BENCH_SECONDS, 2 by default).
+let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2
 do {
     switch arguments.first {
     case "seed" where arguments.count == 5:
         guard let count = Int(arguments[2]), count >= 0 else { throw BenchFailure("COUNT must be a number") }
         try TokenSeeder(database: arguments[1]).seed(count: count, clientID: arguments[3], email: arguments[4])
     case "sqlite-reads" where arguments.count == 3 || (arguments.count == 4 && arguments[3] == "plain"):
-        let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 2
         try SQLiteReadFigures(path: arguments[1], token: arguments[2], seconds: seconds).print(plain: arguments.count == 4)
     case "jose", nil:
-        try JOSEFigures.print()
+        try JOSEFigures.print(seconds: seconds)
     default:
         throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL | sqlite-reads PATH TOKEN [plain]")
     }
