@@ -24,20 +24,38 @@ extension StoreConformance {
             try expect(!(try s.deleteProviderHold(provider: .google, subject: "g1")), "already gone")
             try expectNil(try s.providerHold(provider: .google, subject: "g1"), "hold after delete")
         },
-        ConformanceCase("third-party tokens: listed by provider, deleted one by one, identity stays") { s in
+        ConformanceCase("third-party tokens: found by lookup key, deleted one by one, identity stays") { s in
             try s.insertAccount(Fixture.account("a"))
             try s.insertIdentity(Fixture.identity("i1", account: "a", provider: .apple))
             try s.insertIdentity(Fixture.identity("i2", account: "a", provider: .google))
+            try s.insertIdentity(Fixture.identity("i3", account: "a", provider: .google))
             try s.saveThirdPartyToken(Fixture.thirdPartyToken(identity: "i1", account: "a"))
             var google = Fixture.thirdPartyToken(identity: "i2", account: "a", bytes: [9, 9])
             google.provider = .google
+            google.lookupKeys = ThirdPartyToken.LookupKeys(prefix: "p-2", hash: "h-2")
             try s.saveThirdPartyToken(google)
-            try expectEqual(try s.thirdPartyTokens(provider: .google), [google], "google tokens")
-            try expectEqual(try s.thirdPartyTokens(provider: .apple).map(\.identityID), ["i1"], "apple tokens")
+            var other = google
+            (other.identityID, other.lookupKeys) = ("i3", ThirdPartyToken.LookupKeys(prefix: "p-3", hash: "h-3"))
+            try s.saveThirdPartyToken(other)
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .prefix("p-2")), [google], "by prefix key")
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("h-3")), [other], "by hash key")
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .prefix("h-2")), [], "a hash is not a prefix key")
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("P-2")), [], "keys compared as bytes")
+            try expectEqual(try s.thirdPartyTokens(provider: .apple, key: .prefix("p-2")).map(\.identityID), ["i1"],
+                            "another provider: only its tokens without keys")
+            // A token stored without keys is a candidate for every key until it is saved with them.
+            var unkeyed = other
+            unkeyed.lookupKeys = nil
+            try s.saveThirdPartyToken(unkeyed)
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .prefix("p-2")), [google, unkeyed],
+                            "the matching token and the one without keys, by identity")
+            try s.saveThirdPartyToken(other)
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .prefix("p-2")), [google], "keys saved again")
+            try expect(try s.deleteThirdPartyToken(identityID: "i3"), "deleted i3")
             try expect(try s.deleteThirdPartyToken(identityID: "i2"), "deleted")
             try expect(!(try s.deleteThirdPartyToken(identityID: "i2")), "already gone")
             try expectEqual(try s.thirdPartyTokens(accountID: "a").map(\.identityID), ["i1"], "remaining tokens")
-            try expectEqual(try s.identities(accountID: "a").count, 2, "identities stay")
+            try expectEqual(try s.identities(accountID: "a").count, 3, "identities stay")
         },
         ConformanceCase("apple transfers: imported once, pending until completed") { s in
             try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t2", accountID: "a", identityID: "i2")), "t2 new")

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 extension MemoryStorage {
     public func recordSecurityEvent(jti: String, at time: Date) throws -> Bool {
@@ -24,9 +25,16 @@ extension MemoryStorage {
         try access { $0.providerHolds.removeValue(forKey: Self.holdKey(provider, subject)) != nil }
     }
 
-    public func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken] {
+    public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
         try access { state in
-            state.thirdPartyTokens.values.filter { $0.provider == provider }.sorted { $0.identityID < $1.identityID }
+            state.thirdPartyTokens.values.filter { token in
+                guard token.provider == provider else { return false }
+                guard let keys = token.lookupKeys else { return true }
+                return switch key {
+                case .prefix(let value): keys.prefix.sameBytes(value)
+                case .hash(let value): keys.hash.sameBytes(value)
+                }
+            }.sorted { $0.identityID < $1.identityID }
         }
     }
 

@@ -9,6 +9,7 @@ enum PostgresMigrations {
         (7, refreshHistory),
         (8, tokenPath),
         (10, grantIndexByTime),
+        (12, providerTokenLookup),
     ]
 
     static let initial = """
@@ -119,5 +120,20 @@ extension PostgresMigrations {
             status TEXT NOT NULL, attempts BIGINT NOT NULL, unknown_outcomes BIGINT NOT NULL,
             next_attempt_at BIGINT NOT NULL, last_outcome TEXT, created_at BIGINT NOT NULL, sent_at BIGINT);
         CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+        """
+}
+
+extension PostgresMigrations {
+    /// Version 12 (issue #16): the keys Google's RISC `token-revoked` names a stored refresh token by
+    /// (`ThirdPartyToken.LookupKeys`), each with its index, and an index over the rows stored before
+    /// them. The event used to open every stored Google token to find one, inside the transaction
+    /// that records it: at a million linked accounts, seconds of the writer (docs/performance.md,
+    /// tenth round).
+    static let providerTokenLookup = """
+        ALTER TABLE third_party_tokens ADD COLUMN prefix_key TEXT;
+        ALTER TABLE third_party_tokens ADD COLUMN hash_key TEXT;
+        CREATE INDEX third_party_tokens_prefix_key ON third_party_tokens (provider, prefix_key) WHERE prefix_key IS NOT NULL;
+        CREATE INDEX third_party_tokens_hash_key ON third_party_tokens (provider, hash_key) WHERE hash_key IS NOT NULL;
+        CREATE INDEX third_party_tokens_unkeyed ON third_party_tokens (provider, identity_id) WHERE prefix_key IS NULL;
         """
 }

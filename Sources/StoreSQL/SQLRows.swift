@@ -8,7 +8,7 @@ enum Columns {
         id, account_id, provider, subject, email, email_verified, is_private_email, real_user_status,
         email_reachable, first_sign_in_at, last_sign_in_at
         """
-    static let thirdPartyToken = "identity_id, account_id, provider, encrypted_refresh_token, created_at"
+    static let thirdPartyToken = "identity_id, account_id, provider, encrypted_refresh_token, created_at, prefix_key, hash_key"
     static let revocation = "id, provider, encrypted_refresh_token, attempts, next_attempt_at, last_error"
     static let client = """
         id, name, secret_hash, redirect_uris, scopes, is_public, first_party, app_flip, rotate_refresh_tokens, created_at,
@@ -53,9 +53,13 @@ extension SQLRow {
     }
 
     func thirdPartyToken() throws -> ThirdPartyToken {
-        ThirdPartyToken(
+        let keys: ThirdPartyToken.LookupKeys? = switch (try optionalText(5), try optionalText(6)) {
+        case (let prefix?, let hash?): ThirdPartyToken.LookupKeys(prefix: prefix, hash: hash)
+        default: nil
+        }
+        return ThirdPartyToken(
             identityID: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
-            encryptedRefreshToken: try bytes(3), createdAt: try date(4))
+            encryptedRefreshToken: try bytes(3), createdAt: try date(4), lookupKeys: keys)
     }
 
     func revocation() throws -> PendingRevocation {

@@ -62,13 +62,15 @@ extension SQLStorage {
         try access {
             try $0.insert(
                 """
-                INSERT INTO third_party_tokens (\(Columns.thirdPartyToken)) VALUES ($1, $2, $3, $4, $5)
+                INSERT INTO third_party_tokens (\(Columns.thirdPartyToken)) VALUES ($1, $2, $3, $4, $5, $6, $7)
                 ON CONFLICT (identity_id) DO UPDATE SET account_id = excluded.account_id, provider = excluded.provider,
-                encrypted_refresh_token = excluded.encrypted_refresh_token, created_at = excluded.created_at
+                encrypted_refresh_token = excluded.encrypted_refresh_token, created_at = excluded.created_at,
+                prefix_key = excluded.prefix_key, hash_key = excluded.hash_key
                 """,
                 [
                     .text(token.identityID), .text(token.accountID), .text(token.provider.rawValue),
                     .bytes(token.encryptedRefreshToken), .date(token.createdAt),
+                    .optionalText(token.lookupKeys?.prefix), .optionalText(token.lookupKeys?.hash),
                 ])
         }
     }

@@ -40,11 +40,21 @@ extension SQLStorage {
         }
     }
 
-    public func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken] {
-        try access {
+    /// Two index searches (migration 12: one index per key, one over the rows without keys), never a scan.
+    public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
+        let (column, value) = switch key {
+        case .prefix(let value): ("prefix_key", value)
+        case .hash(let value): ("hash_key", value)
+        }
+        return try access {
             try $0.query(
-                "SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 ORDER BY identity_id",
-                [.text(provider.rawValue)]
+                """
+                SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND \(column) = $2
+                UNION ALL
+                SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND prefix_key IS NULL
+                ORDER BY identity_id
+                """,
+                [.text(provider.rawValue), .text(value)]
             ) { try $0.thirdPartyToken() }
         }
     }

@@ -8,10 +8,11 @@ import Testing
 /// Google offline access (docs/sign-in.md: `google_server_auth_code`) against the Google stand-in: the
 /// refresh token is kept sealed and revoked at Google through the one pending-revocation queue.
 @Suite struct GoogleOfflineAccessTests {
-    func signedIn(_ world: GoogleWorld, code: String = "4/code", refresh: String? = "1//refresh-ann") async throws -> String {
-        world.google.addCode(code, sub: "g-ann", refreshToken: refresh)
+    func signedIn(_ world: GoogleWorld, code: String = "4/code", refresh: String? = "1//refresh-ann",
+                  sub: String = "g-ann") async throws -> String {
+        world.google.addCode(code, sub: sub, refreshToken: refresh)
         guard case .signedIn(let id, true) = try await world.signIn.signIn(
-            provider: .google, identity: world.h.googleIdentity(sub: "g-ann", email: "ann@gmail.com"),
+            provider: .google, identity: world.h.googleIdentity(sub: sub, email: "\(sub.dropFirst(2))@gmail.com"),
             googleServerAuthCode: code)
         else { throw Harness.Failure() }
         return id
@@ -94,6 +95,59 @@ import Testing
             ])
             #expect(try await world.receiver().process(body: event) == .accepted(["token-revoked"]))
             #expect(try world.h.storage.thirdPartyTokens(accountID: account).isEmpty, "\(identifier)")
+        }
+    }
+
+    /// The stored token carries the keys `token-revoked` finds it by, and they hold no part of it in clear:
+    /// the prefix key is a MAC under a key derived from the master key, not the prefix or a plain hash of it.
+    @Test func theStoredGoogleTokenHasLookupKeysThatRevealNothing() async throws {
+        let world = try GoogleWorld(try Harness())
+        let account = try await signedIn(world, refresh: "1//0123456789abcdef-rest")
+        let keys = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first?.lookupKeys)
+        #expect(keys.hash == Data(SHA512.hash(SHA512.hash(Array("1//0123456789abcdef-rest".utf8)))).base64EncodedString())
+        #expect(!keys.prefix.contains("0123456789") && !keys.hash.contains("0123456789"))
+        #expect(keys.prefix != Base64URL.encode(SHA256.hash(Array("1//0123456789abc".utf8))))
+        #expect(SecurityEvent.TokenIdentifier.lookupKeys(of: "1//0123456789abcdef-rest", macKey: world.h.sealer.lookupMACKey)
+            == keys, "the same key each time")
+        let otherSealer = try TokenSealer(masterKey: Array(repeating: 8, count: 32))
+        #expect(SecurityEvent.TokenIdentifier.lookupKeys(of: "1//0123456789abcdef-rest", macKey: otherSealer.lookupMACKey).prefix
+            != keys.prefix, "another master key, another prefix key")
+        #expect(world.h.sealer.lookupMACKey != world.h.masterKey, "the MAC key is derived, not the master key")
+    }
+
+    /// Tokens stored before lookup keys were kept (migration 12) are still found, and each one opened
+    /// by a search gets its keys, so that the next event does not open it again.
+    @Test func tokensStoredWithoutLookupKeysAreFoundAndKeyedOnce() async throws {
+        for (identifier, target) in [("prefix", 0), ("hash_base64_sha512_sha512", 1)] {
+            let world = try GoogleWorld(try Harness())
+            let refresh = (0..<3).map { "1//\($0)-legacy-tok-rest-of-it" }
+            var accounts: [String] = []
+            for index in 0..<3 {
+                let account = try await signedIn(world, code: "4/code-\(index)", refresh: refresh[index], sub: "g-\(index)")
+                accounts.append(account)
+                var stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
+                stored.lookupKeys = nil
+                try world.h.storage.saveThirdPartyToken(stored)
+            }
+            let token = identifier == "prefix" ? "1//\(target)-legacy-tok-"
+                : Data(SHA512.hash(SHA512.hash(Array(refresh[target].utf8)))).base64EncodedString()
+            let hit = try world.event("oauth/event-type/token-revoked", subject: [
+                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
+                "token": .string(token),
+            ])
+            #expect(try await world.receiver().process(body: hit) == .accepted(["token-revoked"]))
+            let left = try accounts.map { try world.h.storage.thirdPartyTokens(accountID: $0).count }
+            #expect(left == (0..<3).map { $0 == target ? 0 : 1 }, "\(identifier): \(left)")
+            let miss = try world.event("oauth/event-type/token-revoked", subject: [
+                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
+                "token": "1//not-stored-at-all",
+            ])
+            #expect(try await world.receiver().process(body: miss).httpStatus == 202)
+            for (index, account) in accounts.enumerated() where index != target {
+                let stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
+                #expect(stored.lookupKeys == world.h.sealer.lookupKeys(stored.encryptedRefreshToken, provider: .google),
+                        "\(identifier): token \(index) keyed once opened")
+            }
         }
     }
 

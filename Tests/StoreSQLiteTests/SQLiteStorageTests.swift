@@ -43,6 +43,61 @@ import Testing
         }
     }
 
+    /// Google's `token-revoked` finds its candidates by index (migration 12), never by scanning the table
+    /// of stored provider tokens: the statement as SQLStorage+Signals.swift sends it, for each key.
+    @Test(arguments: ["prefix_key", "hash_key"])
+    func providerTokenLookupsUseIndexes(column: String) throws {
+        try TemporaryFolder.with { folder in
+            let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
+            try storage.migrate()
+            let plan = try storage.texts("""
+                EXPLAIN QUERY PLAN
+                SELECT identity_id FROM third_party_tokens WHERE provider = 'google' AND \(column) = 'k'
+                UNION ALL
+                SELECT identity_id FROM third_party_tokens WHERE provider = 'google' AND prefix_key IS NULL
+                ORDER BY identity_id
+                """, column: 3)
+            // Each part by its own index: the provider's index alone would read every Google token.
+            #expect(plan.contains { $0.hasPrefix("SEARCH third_party_tokens USING INDEX third_party_tokens_\(column) ") }, "\(plan)")
+            #expect(plan.contains { $0.hasPrefix("SEARCH third_party_tokens USING ") && $0.contains("third_party_tokens_unkeyed") },
+                    "\(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN ") }, "\(plan)")
+        }
+    }
+
+    /// A database from before migration 12 keeps its stored provider tokens: they read back without
+    /// lookup keys, and every lookup offers them as candidates until they are saved with keys.
+    @Test func providerTokensStoredBeforeLookupKeysStayFindable() throws {
+        try TemporaryFolder.with { folder in
+            let path = folder.path("db.sqlite")
+            do {
+                let old = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
+                try old.script("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+                for migration in SQLiteMigrations.all where migration.version < 12 {
+                    try old.script(migration.sql)
+                    try old.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)", [.int(migration.version)])
+                }
+                try old.script("""
+                    INSERT INTO accounts (id, status, email_verified, created_at) VALUES ('a', 'active', 0, 0);
+                    INSERT INTO identities (id, account_id, provider, subject, email_verified, is_private_email,
+                        email_reachable, first_sign_in_at, last_sign_in_at) VALUES ('i', 'a', 'google', 'g', 0, 0, 0, 0, 0);
+                    INSERT INTO third_party_tokens (identity_id, account_id, provider, encrypted_refresh_token, created_at)
+                        VALUES ('i', 'a', 'google', x'0102', 0);
+                    """)
+            }
+            let storage = try SQLiteStorage(path: path)
+            try storage.migrate()
+            let stored = try #require(try storage.thirdPartyTokens(accountID: "a").first)
+            #expect(stored.encryptedRefreshToken == [1, 2] && stored.lookupKeys == nil)
+            #expect(try storage.thirdPartyTokens(provider: .google, key: .hash("any")) == [stored])
+            var keyed = stored
+            keyed.lookupKeys = ThirdPartyToken.LookupKeys(prefix: "p", hash: "h")
+            try storage.saveThirdPartyToken(keyed)
+            #expect(try storage.thirdPartyTokens(provider: .google, key: .hash("any")).isEmpty)
+            #expect(try storage.thirdPartyTokens(provider: .google, key: .hash("h")) == [keyed])
+        }
+    }
+
     @Test func pragmasAreSet() throws {
         try TemporaryFolder.with { folder in
             let storage = try SQLiteStorage(path: folder.path("db.sqlite"))

@@ -27,6 +27,10 @@ public struct ProviderToken: Sendable, Equatable, Codable {
 public struct TokenSealer: Sendable {
     private let masterKey: [UInt8]
     private let random: any RandomSource
+    /// The key of the MACs a stored token is looked up by (TokenIdentifier+LookupKeys.swift), derived
+    /// from the master key with its own label (HMAC-SHA-256 as a PRF, RFC 2104), so that neither key
+    /// serves the other's purpose.
+    let lookupMACKey: [UInt8]
 
     public init(masterKey: [UInt8], random: any RandomSource = SystemRandom()) throws {
         guard masterKey.count == AESGCM.keySize else {
@@ -34,6 +38,7 @@ public struct TokenSealer: Sendable {
         }
         self.masterKey = masterKey
         self.random = random
+        lookupMACKey = HMACSHA256.authenticate(key: masterKey, data: Array("accountlink.provider-token-lookup.v1".utf8))
     }
 
     private static func associatedData(_ provider: OAuthCore.Identity.Provider) -> [UInt8] {
@@ -44,6 +49,13 @@ public struct TokenSealer: Sendable {
         let plaintext = try JSONEncoder().encode(token)
         return try AESGCM.seal(Array(plaintext), key: masterKey, associatedData: Self.associatedData(provider),
                                random: random)
+    }
+
+    /// The keys Google's `token-revoked` finds the sealed token by; nil for another provider (none names
+    /// a token in its events) or a token that does not open.
+    func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
+        guard provider == .google, let token = try? open(sealed, provider: provider) else { return nil }
+        return SecurityEvent.TokenIdentifier.lookupKeys(of: token.refreshToken, macKey: lookupMACKey)
     }
 
     /// Throws when the master key, the provider or any byte differs.

@@ -57,15 +57,21 @@ extension GoogleRiscReceiver {
     }
 
     /// `token-revoked`: the stored Google refresh token the identifier names is deleted (already dead at
-    /// Google, so nothing is queued for revocation). Returns its account.
+    /// Google, so nothing is queued for revocation). Returns its account. Only the candidates the store
+    /// finds by the identifier's lookup key are opened; a token stored before lookup keys were kept is a
+    /// candidate until it has been opened once, when its keys are written (migration 12).
     private func dropToken(_ identifier: SecurityEvent.TokenIdentifier?, _ tx: any Storage) throws -> String? {
-        guard let identifier else { return nil }
-        for stored in try tx.thirdPartyTokens(provider: .google) {
-            guard let token = try? sealer.open(stored.encryptedRefreshToken, provider: .google),
-                identifier.matches(token.refreshToken)
-            else { continue }
-            _ = try tx.deleteThirdPartyToken(identityID: stored.identityID)
-            return stored.accountID
+        guard let identifier, let key = identifier.lookupKey(macKey: sealer.lookupMACKey) else { return nil }
+        for var stored in try tx.thirdPartyTokens(provider: .google, key: key) {
+            guard let token = try? sealer.open(stored.encryptedRefreshToken, provider: .google) else { continue }
+            if identifier.matches(token.refreshToken) {
+                _ = try tx.deleteThirdPartyToken(identityID: stored.identityID)
+                return stored.accountID
+            }
+            if stored.lookupKeys == nil {
+                stored.lookupKeys = SecurityEvent.TokenIdentifier.lookupKeys(of: token.refreshToken, macKey: sealer.lookupMACKey)
+                try tx.saveThirdPartyToken(stored)
+            }
         }
         return nil
     }

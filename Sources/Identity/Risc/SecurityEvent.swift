@@ -32,11 +32,18 @@ public struct SecurityEvent: Sendable, Equatable {
         /// Whether `token` is the refresh token this identifier names (compared in constant time).
         public func matches(_ token: String) -> Bool {
             if algorithm.sameBytes("prefix") {
-                return ConstantTime.equals(Array(token.utf8.prefix(16)), Array(value.utf8))
+                return ConstantTime.equals(Self.prefix(of: token), Array(value.utf8))
             }
             guard algorithm.sameBytes("hash_base64_sha512_sha512") else { return false }
-            let hash = Data(SHA512.hash(SHA512.hash(Array(token.utf8)))).base64EncodedString()
-            return ConstantTime.equals(Array(hash.utf8), Array(value.utf8))
+            return ConstantTime.equals(Array(Self.hashValue(of: token).utf8), Array(value.utf8))
+        }
+
+        /// What the `prefix` algorithm names a token by: its first 16 bytes.
+        static func prefix(of token: String) -> [UInt8] { Array(token.utf8.prefix(16)) }
+
+        /// What `hash_base64_sha512_sha512` names a token by: base64 of SHA-512 applied twice.
+        static func hashValue(of token: String) -> String {
+            Data(SHA512.hash(SHA512.hash(Array(token.utf8)))).base64EncodedString()
         }
     }
 

@@ -65,7 +65,7 @@ extension SignInService {
             if let sealed = pending.sealedAppleToken ?? pending.sealedGoogleToken {
                 try tx.saveThirdPartyToken(ThirdPartyToken(identityID: identity.id, accountID: provenAccountID,
                                                            provider: identity.provider, encryptedRefreshToken: sealed,
-                                                           createdAt: now))
+                                                           createdAt: now, lookupKeys: lookupKeys(sealed, provider: identity.provider)))
             }
             try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.linked",
                                           accountID: provenAccountID, detail: "provider=\(pending.provider)"))

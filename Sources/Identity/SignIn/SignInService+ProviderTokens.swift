@@ -53,11 +53,17 @@ extension SignInService {
         guard let sealed else { return }
         do {
             try storage.saveThirdPartyToken(ThirdPartyToken(identityID: identityID, accountID: accountID, provider: provider,
-                                                            encryptedRefreshToken: sealed, createdAt: clock.now()))
+                                                            encryptedRefreshToken: sealed, createdAt: clock.now(),
+                                                            lookupKeys: lookupKeys(sealed, provider: provider)))
         } catch {
             logger.error("storing the provider refresh token failed", ["account.id": accountID])
             abandon(sealed, provider: provider)
         }
+    }
+
+    /// What a provider's revocation event will name the token by (only Google's events name one).
+    func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
+        provider == .google ? google?.sealer.lookupKeys(sealed, provider: provider) : nil
     }
 
     /// A token we obtained but will not keep (the sign-in failed after the exchange) is revoked, not lost.

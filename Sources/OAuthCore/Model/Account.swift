@@ -68,14 +68,39 @@ public struct ThirdPartyToken: Sendable, Equatable, Codable {
     /// AES-256-GCM sealed with the master key; never stored in clear.
     public var encryptedRefreshToken: [UInt8]
     public var createdAt: Date
+    /// What the provider's revocation event may name the token by, so that the event finds its row by
+    /// index instead of opening every stored token (Google's RISC `token-revoked`:
+    /// Identity/Risc/SecurityEvent.swift makes them). nil for a provider that sends no such event, and
+    /// for a token stored before they were kept.
+    public var lookupKeys: LookupKeys?
+
+    /// One value per identifier algorithm; neither holds any part of the token in clear.
+    public struct LookupKeys: Sendable, Equatable, Codable {
+        /// A MAC of the token's first bytes (identifier algorithm `prefix`).
+        public var prefix: String
+        /// A one-way hash of the whole token (identifier algorithm `hash_base64_sha512_sha512`).
+        public var hash: String
+
+        public init(prefix: String, hash: String) {
+            self.prefix = prefix
+            self.hash = hash
+        }
+    }
+
+    /// One of a token's lookup keys, as a revocation event names it.
+    public enum LookupKey: Sendable, Equatable {
+        case prefix(String)
+        case hash(String)
+    }
 
     public init(identityID: String, accountID: String, provider: Identity.Provider,
-                encryptedRefreshToken: [UInt8], createdAt: Date) {
+                encryptedRefreshToken: [UInt8], createdAt: Date, lookupKeys: LookupKeys? = nil) {
         self.identityID = identityID
         self.accountID = accountID
         self.provider = provider
         self.encryptedRefreshToken = encryptedRefreshToken
         self.createdAt = createdAt
+        self.lookupKeys = lookupKeys
     }
 }
 

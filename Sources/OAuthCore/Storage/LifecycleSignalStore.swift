@@ -51,8 +51,10 @@ public protocol LifecycleSignalStore {
     /// False if there was none.
     func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool
 
-    /// Every stored provider token of one provider, ordered by identity id.
-    func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken]
+    /// The stored tokens of one provider that may be the one `key` names, ordered by identity id: those
+    /// stored under that key, and those stored without lookup keys (which only opening them can tell).
+    /// Found by index, however many tokens are stored.
+    func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken]
     /// Deletes the token stored for that identity (the identity stays). False if there was none.
     func deleteThirdPartyToken(identityID: String) throws -> Bool
 

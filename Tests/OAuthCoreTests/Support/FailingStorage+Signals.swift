@@ -18,8 +18,8 @@ extension FailingStorage {
     func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
         try forward { try inner.deleteProviderHold(provider: provider, subject: subject) }
     }
-    func thirdPartyTokens(provider: Identity.Provider) throws -> [ThirdPartyToken] {
-        try forward { try inner.thirdPartyTokens(provider: provider) }
+    func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
+        try forward { try inner.thirdPartyTokens(provider: provider, key: key) }
     }
     func deleteThirdPartyToken(identityID: String) throws -> Bool {
         try forward { try inner.deleteThirdPartyToken(identityID: identityID) }
