@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
-                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support", "CSQLiteSetup"]),
+                         dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support", "CSQLiteSetup",
+                                        "AccountLinkServer", "HTTPServer"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),

@@ -290,7 +290,26 @@ def run_store(name, databases, extra):
                 server.stop()
         if large.database.startswith("sqlite:"):
             result["reads"] = sqlite_reads(large.database[len("sqlite:"):], large_figures["userinfo"][1]["BENCH_TOKEN"])
+        result["app"] = app_requests(small, pairs[0][1])
     return result
+
+
+def app_requests(server, figures):
+    """The app's own answers without HTTP (`accountlink-bench requests`, on the stopped 1k server's store and
+    settings), twice; the lower CPU per answer of each. What a request costs beyond it is the network stack's
+    and the HTTP server's, which `/healthz` pays too."""
+    best = {}
+    for _ in range(2):
+        out = subprocess.run([HARNESS, "requests", figures["userinfo"][1]["BENCH_TOKEN"], figures["introspect"][1]["BENCH_AUTH"]],
+                             capture_output=True, text=True, timeout=120, cwd=server.folder,
+                             env=dict(server.env, BENCH_SECONDS="1.5"))
+        if out.returncode != 0:
+            raise SystemExit("the in-process request harness failed: " + out.stderr)
+        for line in out.stdout.splitlines():
+            name, value = line.split()
+            if name.endswith("_cpu_us"):
+                best[name] = min(best.get(name, float(value)), float(value))
+    return best
 
 
 def sqlite_reads(path, token):
@@ -345,6 +364,10 @@ def report(results):
                   + "; with SQLite's own mutexes and statistics " + ", ".join(
                       f"{reads[f'sqlite_plain_read_{t}t_per_s']:.0f}/s {reads[f'sqlite_plain_read_{t}t_cpu_us']:.1f} µs"
                       for t in (1, 2)))
+        app = r["app"]
+        print("In process, without HTTP (accountlink-bench requests on the 1k store; CPU µs per answer on 1 and 2 tasks): "
+              + ", ".join(f"{f} {app[f'app_{f}_1t_cpu_us']:.1f} / {app[f'app_{f}_2t_cpu_us']:.1f}"
+                          for f in ("healthz", "userinfo", "introspect")))
     if "postgres" in results:
         print(f"\nPostgreSQL ÷ SQLite at {million} tokens: " + ", ".join(
             f"{f} {results['postgres']['large'][f]['rps'] / results['sqlite']['large'][f]['rps']:.2f}" for f in FIGURES))

@@ -58,12 +58,6 @@ struct SQLiteReadFigures {
         if counts.failed { throw BenchFailure("a read failed") }
         return (counts.total, processCPU() - cpuBefore)
     }
-
-    private func processCPU() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }
 
 /// Per-thread results, written once by each thread.

@@ -4,6 +4,7 @@ import Foundation
 //   accountlink-bench jose                               JOSE on one core (docs/architecture.md platform note 10)
 //   accountlink-bench seed DATABASE COUNT CLIENT EMAIL   COUNT tokens of EMAIL's grant to CLIENT
 //   accountlink-bench sqlite-reads PATH TOKEN [plain]     SQLite's token read on one and two threads
+//   accountlink-bench requests TOKEN BASIC               the app's answers in process (ACCOUNTLINK_* as serve)
 // Prints `name value` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// Seconds per measured figure (BENCH_SECONDS, 2 by default).
@@ -15,10 +16,12 @@ do {
         try TokenSeeder(database: arguments[1]).seed(count: count, clientID: arguments[3], email: arguments[4])
     case "sqlite-reads" where arguments.count == 3 || (arguments.count == 4 && arguments[3] == "plain"):
         try SQLiteReadFigures(path: arguments[1], token: arguments[2], seconds: seconds).print(plain: arguments.count == 4)
+    case "requests" where arguments.count == 3:
+        try await RequestFigures(token: arguments[1], basic: arguments[2], seconds: seconds).print()
     case "jose", nil:
         try JOSEFigures.print(seconds: seconds)
     default:
-        throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL | sqlite-reads PATH TOKEN [plain]")
+        throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL | sqlite-reads PATH TOKEN [plain] | requests TOKEN BASIC")
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
