@@ -377,7 +377,32 @@ def report(results):
     print("½-rate: each connection pauses at random between requests (exponential, mean for half the peak rate in all), "
           "so requests arrive independently; the rate achieved and p99")
     print("\ntargets: refresh ≥ 0.30 ÷hz; userinfo, introspect ≥ 0.60 ÷hz; every figure at 1M within 10% of 1k; "
-          "peak RSS < 64 MiB; p99 < 10 ms at half the peak rate")
+          "peak RSS < 64 MiB; p99 < 10 ms at half the peak rate; PostgreSQL ≥ 0.60 of SQLite")
+    missed = missed_targets(results)
+    print("targets missed in this run: " + ("; ".join(missed) if missed else "none"))
+
+
+def missed_targets(results):
+    """Issue 16's targets checked against this run's figures, one line per miss (the same figures as the tables)."""
+    missed = []
+    for store, r in results.items():
+        for size, label in (("small", "1k"), ("large", "1M")):
+            for f, least in (("refresh", 0.30), ("userinfo", 0.60), ("introspect", 0.60)):
+                if r[size][f]["hz"] < least:
+                    missed.append(f"{store} {f} {r[size][f]['hz']:.2f} ÷hz at {label} (≥ {least:.2f})")
+        for f in FIGURES:
+            if abs(r["delta"][f] - 1) > 0.10:
+                missed.append(f"{store} {f} {100 * (r['delta'][f] - 1):+.1f}% from 1k to 1M (within 10%)")
+            if r["half"][f]["p99"] >= 10:
+                missed.append(f"{store} {f} p99 {r['half'][f]['p99']:.2f} ms at half rate (< 10)")
+        if r["rss_peak_kib"] >= 64 * 1024:
+            missed.append(f"{store} peak RSS {r['rss_peak_kib'] / 1024:.1f} MiB (< 64)")
+    if "postgres" in results:
+        for f in FIGURES:
+            share = results["postgres"]["large"][f]["rps"] / results["sqlite"]["large"][f]["rps"]
+            if share < 0.60:
+                missed.append(f"postgres {f} {share:.2f} of SQLite (≥ 0.60)")
+    return missed
 
 
 def main():
