@@ -389,7 +389,7 @@ def missed_targets(results):
         for size, label in (("small", "1k"), ("large", "1M")):
             for f, least in (("refresh", 0.30), ("userinfo", 0.60), ("introspect", 0.60)):
                 if r[size][f]["hz"] < least:
-                    missed.append(f"{store} {f} {r[size][f]['hz']:.2f} ÷hz at {label} (≥ {least:.2f})")
+                    missed.append(f"{store} {f} {r[size][f]['hz']:.3f} ÷hz at {label} (≥ {least:.2f})")
         for f in FIGURES:
             if abs(r["delta"][f] - 1) > 0.10:
                 missed.append(f"{store} {f} {100 * (r['delta'][f] - 1):+.1f}% from 1k to 1M (within 10%)")
@@ -401,7 +401,7 @@ def missed_targets(results):
         for f in FIGURES:
             share = results["postgres"]["large"][f]["rps"] / results["sqlite"]["large"][f]["rps"]
             if share < 0.60:
-                missed.append(f"postgres {f} {share:.2f} of SQLite (≥ 0.60)")
+                missed.append(f"postgres {f} {share:.3f} of SQLite (≥ 0.60)")
     return missed
 
 

@@ -41,6 +41,14 @@ extension StoreConformance {
             try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("h-3")), [other], "by hash key")
             try expectEqual(try s.thirdPartyTokens(provider: .google, key: .prefix("h-2")), [], "a hash is not a prefix key")
             try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("P-2")), [], "keys compared as bytes")
+            var composed = other
+            (composed.identityID, composed.lookupKeys) = ("i4", ThirdPartyToken.LookupKeys(prefix: "p-\u{E9}", hash: "h-\u{E9}"))
+            try s.insertIdentity(Fixture.identity("i4", account: "a", provider: .google))
+            try s.saveThirdPartyToken(composed)
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("h-e\u{301}")), [],
+                            "a canonically equivalent key is another key")
+            try expectEqual(try s.thirdPartyTokens(provider: .google, key: .hash("h-\u{E9}")), [composed], "the same bytes")
+            try expect(try s.deleteThirdPartyToken(identityID: "i4"), "deleted i4")
             try expectEqual(try s.thirdPartyTokens(provider: .apple, key: .prefix("p-2")).map(\.identityID), ["i1"],
                             "another provider: only its tokens without keys")
             // A token stored without keys is a candidate for every key until it is saved with them.
@@ -55,7 +63,7 @@ extension StoreConformance {
             try expect(try s.deleteThirdPartyToken(identityID: "i2"), "deleted")
             try expect(!(try s.deleteThirdPartyToken(identityID: "i2")), "already gone")
             try expectEqual(try s.thirdPartyTokens(accountID: "a").map(\.identityID), ["i1"], "remaining tokens")
-            try expectEqual(try s.identities(accountID: "a").count, 3, "identities stay")
+            try expectEqual(try s.identities(accountID: "a").count, 4, "identities stay")
         },
         ConformanceCase("apple transfers: imported once, pending until completed") { s in
             try expect(try s.insertAppleTransfer(AppleTransfer(transferSub: "t2", accountID: "a", identityID: "i2")), "t2 new")

@@ -61,9 +61,10 @@ extension SignInService {
         }
     }
 
-    /// What a provider's revocation event will name the token by (only Google's events name one).
+    /// What a provider's revocation event will name the token by (TokenSealer.lookupKeys: only Google's
+    /// tokens have them, and only the Google exchange makes Google tokens).
     func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
-        provider == .google ? google?.sealer.lookupKeys(sealed, provider: provider) : nil
+        google?.sealer.lookupKeys(sealed, provider: provider)
     }
 
     /// A token we obtained but will not keep (the sign-in failed after the exchange) is revoked, not lost.

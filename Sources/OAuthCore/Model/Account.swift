@@ -70,8 +70,8 @@ public struct ThirdPartyToken: Sendable, Equatable, Codable {
     public var createdAt: Date
     /// What the provider's revocation event may name the token by, so that the event finds its row by
     /// index instead of opening every stored token (Google's RISC `token-revoked`:
-    /// Identity/Risc/SecurityEvent.swift makes them). nil for a provider that sends no such event, and
-    /// for a token stored before they were kept.
+    /// Identity/Risc/TokenIdentifier+LookupKeys.swift makes them). nil for a provider that sends no such
+    /// event, and for a token stored before they were kept.
     public var lookupKeys: LookupKeys?
 
     /// One value per identifier algorithm; neither holds any part of the token in clear.
