@@ -107,11 +107,10 @@ import Testing
         #expect(keys.hash == Data(SHA512.hash(SHA512.hash(Array("1//0123456789abcdef-rest".utf8)))).base64EncodedString())
         #expect(!keys.prefix.contains("0123456789") && !keys.hash.contains("0123456789"))
         #expect(keys.prefix != Base64URL.encode(SHA256.hash(Array("1//0123456789abc".utf8))))
-        #expect(SecurityEvent.TokenIdentifier.lookupKeys(of: "1//0123456789abcdef-rest", macKey: world.h.sealer.lookupMACKey)
-            == keys, "the same key each time")
+        #expect(world.h.sealer.lookupKeys(of: "1//0123456789abcdef-rest") == keys, "the same key each time")
         let otherSealer = try TokenSealer(masterKey: Array(repeating: 8, count: 32))
-        #expect(SecurityEvent.TokenIdentifier.lookupKeys(of: "1//0123456789abcdef-rest", macKey: otherSealer.lookupMACKey).prefix
-            != keys.prefix, "another master key, another prefix key")
+        #expect(otherSealer.lookupKeys(of: "1//0123456789abcdef-rest").prefix != keys.prefix,
+                "another master key, another prefix key")
         #expect(world.h.sealer.lookupMACKey != world.h.masterKey, "the MAC key is derived, not the master key")
     }
 
@@ -147,6 +146,29 @@ import Testing
                 let stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
                 #expect(stored.lookupKeys == world.h.sealer.lookupKeys(stored.encryptedRefreshToken, provider: .google),
                         "\(identifier): token \(index) keyed once opened")
+            }
+        }
+    }
+
+    /// Only the two identifier algorithms name a token: any other drops nothing, not even when its value
+    /// is the token itself or its prefix, for a token with keys or one stored before them.
+    @Test func tokenRevokedWithAnotherAlgorithmDropsNothing() async throws {
+        for keyed in [true, false] {
+            let world = try GoogleWorld(try Harness())
+            let account = try await signedIn(world, refresh: "1//0123456789abcdef-rest")
+            if !keyed {
+                var stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
+                stored.lookupKeys = nil
+                try world.h.storage.saveThirdPartyToken(stored)
+            }
+            for (algorithm, value) in [("plain", "1//0123456789abcdef-rest"), ("PREFIX", "1//0123456789abc"),
+                                       ("hash_base64_sha256", "1//0123456789abc")] {
+                let event = try world.event("oauth/event-type/token-revoked", subject: [
+                    "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(algorithm),
+                    "token": .string(value),
+                ])
+                #expect(try await world.receiver().process(body: event).httpStatus == 202)
+                #expect(try world.h.storage.thirdPartyTokens(accountID: account).count == 1, "\(algorithm), keyed: \(keyed)")
             }
         }
     }

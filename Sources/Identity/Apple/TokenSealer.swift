@@ -55,7 +55,17 @@ public struct TokenSealer: Sendable {
     /// a token in its events) or a token that does not open.
     func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
         guard provider == .google, let token = try? open(sealed, provider: provider) else { return nil }
-        return SecurityEvent.TokenIdentifier.lookupKeys(of: token.refreshToken, macKey: lookupMACKey)
+        return lookupKeys(of: token.refreshToken)
+    }
+
+    /// The keys of a refresh token already opened.
+    func lookupKeys(of refreshToken: String) -> ThirdPartyToken.LookupKeys {
+        SecurityEvent.TokenIdentifier.lookupKeys(of: refreshToken, macKey: lookupMACKey)
+    }
+
+    /// The key a stored token named by `identifier` is kept under; nil for an algorithm we do not know.
+    func lookupKey(for identifier: SecurityEvent.TokenIdentifier) -> ThirdPartyToken.LookupKey? {
+        identifier.lookupKey(macKey: lookupMACKey)
     }
 
     /// Throws when the master key, the provider or any byte differs.

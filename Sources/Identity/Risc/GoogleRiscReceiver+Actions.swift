@@ -61,7 +61,7 @@ extension GoogleRiscReceiver {
     /// finds by the identifier's lookup key are opened; a token stored before lookup keys were kept is a
     /// candidate until it has been opened once, when its keys are written (migration 12).
     private func dropToken(_ identifier: SecurityEvent.TokenIdentifier?, _ tx: any Storage) throws -> String? {
-        guard let identifier, let key = identifier.lookupKey(macKey: sealer.lookupMACKey) else { return nil }
+        guard let identifier, let key = sealer.lookupKey(for: identifier) else { return nil }
         for var stored in try tx.thirdPartyTokens(provider: .google, key: key) {
             guard let token = try? sealer.open(stored.encryptedRefreshToken, provider: .google) else { continue }
             if identifier.matches(token.refreshToken) {
@@ -69,7 +69,7 @@ extension GoogleRiscReceiver {
                 return stored.accountID
             }
             if stored.lookupKeys == nil {
-                stored.lookupKeys = SecurityEvent.TokenIdentifier.lookupKeys(of: token.refreshToken, macKey: sealer.lookupMACKey)
+                stored.lookupKeys = sealer.lookupKeys(of: token.refreshToken)
                 try tx.saveThirdPartyToken(stored)
             }
         }
