@@ -40,22 +40,12 @@ extension SQLStorage {
         }
     }
 
-    /// Two index searches (migration 12: one index per key, one over the rows without keys), never a scan.
     public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
-        let (column, value) = switch key {
-        case .prefix(let value): ("prefix_key", value)
-        case .hash(let value): ("hash_key", value)
+        let value = switch key {
+        case .prefix(let value), .hash(let value): value
         }
         return try access {
-            try $0.query(
-                """
-                SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND \(column) = $2
-                UNION ALL
-                SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND prefix_key IS NULL
-                ORDER BY identity_id
-                """,
-                [.text(provider.rawValue), .text(value)]
-            ) { try $0.thirdPartyToken() }
+            try $0.query(thirdPartyTokenLookupSQL(key), [.text(provider.rawValue), .text(value)]) { try $0.thirdPartyToken() }
         }
     }
 
@@ -102,4 +92,20 @@ extension SQLStorage {
         AppleTransfer(transferSub: try row.text(0), accountID: try row.text(1), identityID: try row.text(2),
                       newSubject: try row.optionalText(3), completedAt: try row.optionalDate(4))
     }
+}
+
+/// The stored tokens of provider $1 under lookup key $2 of `key`'s kind, and those without keys: two index
+/// searches (migration 12: one index per key, one over the rows without keys), never a scan
+/// (StoreSQLiteTests checks SQLite's plan of this very text).
+package func thirdPartyTokenLookupSQL(_ key: ThirdPartyToken.LookupKey) -> String {
+    let column = switch key {
+    case .prefix: "prefix_key"
+    case .hash: "hash_key"
+    }
+    return """
+        SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND \(column) = $2
+        UNION ALL
+        SELECT \(Columns.thirdPartyToken) FROM third_party_tokens WHERE provider = $1 AND prefix_key IS NULL
+        ORDER BY identity_id
+        """
 }

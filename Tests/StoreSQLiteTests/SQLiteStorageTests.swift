@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import StoreSQL
 import Testing
 
 @testable import StoreSQLite
@@ -44,19 +45,15 @@ import Testing
     }
 
     /// Google's `token-revoked` finds its candidates by index (migration 12), never by scanning the table
-    /// of stored provider tokens: the statement as SQLStorage+Signals.swift sends it, for each key.
-    @Test(arguments: ["prefix_key", "hash_key"])
-    func providerTokenLookupsUseIndexes(column: String) throws {
+    /// of stored provider tokens: the statement SQLStorage+Signals.swift sends, for each key.
+    @Test(arguments: [("prefix_key", ThirdPartyToken.LookupKey.prefix("k")), ("hash_key", .hash("k"))])
+    func providerTokenLookupsUseIndexes(column: String, key: ThirdPartyToken.LookupKey) throws {
         try TemporaryFolder.with { folder in
             let storage = try SQLiteStorage(path: folder.path("db.sqlite"))
             try storage.migrate()
-            let plan = try storage.texts("""
-                EXPLAIN QUERY PLAN
-                SELECT identity_id FROM third_party_tokens WHERE provider = 'google' AND \(column) = 'k'
-                UNION ALL
-                SELECT identity_id FROM third_party_tokens WHERE provider = 'google' AND prefix_key IS NULL
-                ORDER BY identity_id
-                """, column: 3)
+            let statement = thirdPartyTokenLookupSQL(key).replacingOccurrences(of: "$1", with: "'google'")
+                .replacingOccurrences(of: "$2", with: "'k'")
+            let plan = try storage.texts("EXPLAIN QUERY PLAN " + statement, column: 3)
             // Each part by its own index: the provider's index alone would read every Google token.
             #expect(plan.contains { $0.hasPrefix("SEARCH third_party_tokens USING INDEX third_party_tokens_\(column) ") }, "\(plan)")
             #expect(plan.contains { $0.hasPrefix("SEARCH third_party_tokens USING ") && $0.contains("third_party_tokens_unkeyed") },
