@@ -30,14 +30,6 @@ SECONDS = float(os.environ.get("AB_SECONDS", "3"))
 ROUNDS = int(os.environ.get("AB_ROUNDS", "2"))
 FIGURES = os.environ.get("AB_FIGURES", "healthz,userinfo,introspect,refresh").split(",")
 TOKENS = int(os.environ.get("AB_TOKENS", "1000"))
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    """utime + stime of a process (proc(5), fields 14 and 15), in seconds."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def postgres_cpu():
@@ -48,7 +40,7 @@ def postgres_cpu():
             try:
                 with open(f"/proc/{entry}/comm") as comm:
                     if comm.read().strip() == "postgres":
-                        total += cpu_seconds(entry)
+                        total += bench.cpu_seconds(entry)
             except OSError:
                 continue
     return total
@@ -56,11 +48,11 @@ def postgres_cpu():
 
 def wrk(server, path, variables):
     env = dict(os.environ, **variables, BENCH_DELAY_MS="0")
-    before, pg_before = cpu_seconds(server.process.pid), postgres_cpu()
+    before, pg_before = bench.cpu_seconds(server.process.pid), postgres_cpu()
     out = subprocess.run(["wrk", f"-t{bench.THREADS}", f"-c{bench.CONNECTIONS}", f"-d{SECONDS:g}s",
                           "-s", str(bench.ROOT / "scripts/bench/pace.lua"), server.base + path],
                          env=env, capture_output=True, text=True, timeout=SECONDS + 60).stdout
-    cpu, pg = cpu_seconds(server.process.pid) - before, postgres_cpu() - pg_before
+    cpu, pg = bench.cpu_seconds(server.process.pid) - before, postgres_cpu() - pg_before
     requests = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
-from pg_ab import cpu_seconds, postgres_cpu  # noqa: E402
+from pg_ab import postgres_cpu  # noqa: E402
 
 SECONDS = float(os.environ.get("PG_TWO_SECONDS", "4"))
 FIGURES = os.environ.get("AB_FIGURES", "userinfo,introspect,refresh").split(",")
@@ -27,7 +27,7 @@ def pin(pid, cpu):
 
 def load(servers, figure, figures):
     """wrk on every server at once; total requests/s and CPU µs per request (servers, PostgreSQL)."""
-    before = [cpu_seconds(s.process.pid) for s in servers]
+    before = [bench.cpu_seconds(s.process.pid) for s in servers]
     pg_before = postgres_cpu()
     runs = []
     for server in servers:
@@ -39,7 +39,7 @@ def load(servers, figure, figures):
     outputs = [run.communicate(timeout=SECONDS + 60)[0] for run in runs]
     requests = sum(int(re.search(r"(\d+) requests in", out).group(1)) for out in outputs)
     rate = sum(float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)) for out in outputs)
-    server_cpu = sum(cpu_seconds(s.process.pid) - b for s, b in zip(servers, before))
+    server_cpu = sum(bench.cpu_seconds(s.process.pid) - b for s, b in zip(servers, before))
     return rate, 1e6 * server_cpu / requests, 1e6 * (postgres_cpu() - pg_before) / requests
 
 
