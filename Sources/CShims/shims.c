@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdint.h>
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <unistd.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/eventfd.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -16,7 +18,6 @@ struct MHD_Daemon *accountlink_mhd_start(const accountlink_mhd_options *o) {
     int n = 0;
 #define ITEM(opt, val, ptr) do { items[n].option = (opt); items[n].value = (intptr_t)(val); \
                                  items[n].ptr_value = (ptr); n++; } while (0)
-    ITEM(MHD_OPTION_LISTEN_SOCKET, o->listen_fd, NULL);
     if (o->thread_pool_size > 1) ITEM(MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size, NULL);
     if (o->connection_limit > 0) ITEM(MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL);
     if (o->per_ip_connection_limit > 0) ITEM(MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->per_ip_connection_limit, NULL);
@@ -27,16 +28,11 @@ struct MHD_Daemon *accountlink_mhd_start(const accountlink_mhd_options *o) {
     ITEM(MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_cls);
     ITEM(MHD_OPTION_END, 0, NULL);
 #undef ITEM
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET;
     if (o->use_ipv6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL,
                             (MHD_AccessHandlerCallback)o->access_handler, o->access_cls,
                             MHD_OPTION_ARRAY, items, MHD_OPTION_END);
-}
-
-int accountlink_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? -1 : (int)info->port;
 }
 
 int accountlink_mhd_connection_fd(struct MHD_Connection *connection) {
@@ -86,4 +82,17 @@ int accountlink_uri_was_cut(const char *uri) {
     if (uri == NULL) return 0;
     const char *end = uri + strlen(uri);
     return strncmp(end + 1, "HTTP/", 5) == 0 ? 0 : 1;
+}
+
+int accountlink_accept(int listen_fd, void *address, unsigned int *length) {
+    socklen_t size = (socklen_t)*length;
+    int fd = accept4(listen_fd, (struct sockaddr *)address, &size, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    *length = (unsigned int)size;
+    return fd;
+}
+
+int accountlink_eventfd(void) { return eventfd(0, EFD_CLOEXEC); }
+
+int accountlink_mhd_add_connection(struct MHD_Daemon *daemon, int fd, const void *address, unsigned int length) {
+    return MHD_add_connection(daemon, fd, (const struct sockaddr *)address, (socklen_t)length) == MHD_YES ? 0 : -1;
 }

@@ -7,12 +7,15 @@ import Synchronization
 final class ConnectionContext: Sendable {
     let descriptor: Int32
     let remoteAddress: String
+    /// The libmicrohttpd worker thread that serves the connection (`pthread_self()` there).
+    let worker: UInt
     /// Monotonic time since which we wait for a complete request; 0 while one is being handled.
     let receivingSince: Atomic<UInt64>
 
-    init(descriptor: Int32, remoteAddress: String, now: UInt64) {
+    init(descriptor: Int32, remoteAddress: String, worker: UInt, now: UInt64) {
         self.descriptor = descriptor
         self.remoteAddress = remoteAddress
+        self.worker = worker
         receivingSince = Atomic(now)
     }
 }
@@ -63,11 +66,18 @@ struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// Every open connection by descriptor, for the slow-client watchdog.
+/// Every open connection by descriptor, for the slow-client watchdog and the per-worker counts.
 final class ConnectionRegistry: Sendable {
     private let connections = Mutex<[Int32: ConnectionContext]>([:])
+    /// Each worker thread seen so far, numbered in the order it first served a connection.
+    private let workers = Mutex<[UInt: Int]>([:])
 
-    func insert(_ connection: ConnectionContext) { connections.withLock { $0[connection.descriptor] = connection } }
+    func insert(_ connection: ConnectionContext) {
+        workers.withLock { known in
+            if known[connection.worker] == nil { known[connection.worker] = known.count }
+        }
+        connections.withLock { $0[connection.descriptor] = connection }
+    }
 
     func remove(_ connection: ConnectionContext) {
         connections.withLock { table in
@@ -76,6 +86,17 @@ final class ConnectionRegistry: Sendable {
     }
 
     var count: Int { connections.withLock { $0.count } }
+
+    /// Open connections per worker thread, by the workers' numbers; `workerCount` entries at least
+    /// (a worker that has served none yet counts 0).
+    func countsPerWorker(workerCount: Int) -> [Int] {
+        let numbers = workers.withLock { $0 }
+        var counts = [Int](repeating: 0, count: max(workerCount, numbers.count))
+        connections.withLock { table in
+            for connection in table.values { if let number = numbers[connection.worker] { counts[number] += 1 } }
+        }
+        return counts
+    }
 
     /// Shuts down (both directions) every connection still waiting for a complete request after
     /// `limit` nanoseconds, however slowly it trickles bytes: libmicrohttpd's own timeout only

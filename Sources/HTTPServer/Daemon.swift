@@ -1,21 +1,27 @@
 import CMicroHTTPD
 import CShims
 import Glibc
+import Synchronization
 
-/// Owns the running `MHD_Daemon` and the retained `ServerCore` its callbacks point to.
-/// libmicrohttpd allows quiesce and stop from any thread.
+/// Owns the running `MHD_Daemon`, the retained `ServerCore` its callbacks point to, and the `Acceptor`
+/// that hands it connections. libmicrohttpd allows stop from any thread.
 final class Daemon: @unchecked Sendable {
     private var pointer: OpaquePointer?
     private let retainedCore: Unmanaged<ServerCore>
-    private var listenDescriptor: Int32
+    private let acceptor: Mutex<Acceptor?>
+    let boundPort: Int
 
     init(core: ServerCore, listen: ListenSocket.Bound, configuration: HTTPServer.Configuration) throws(HTTPServerError) {
         let retained = Unmanaged.passRetained(core)  // released in stop(), after the daemon is gone
         let cls = retained.toOpaque()
         var options = accountlink_mhd_options(
-            listen_fd: listen.descriptor, use_ipv6: listen.isIPv6 ? 1 : 0,
+            use_ipv6: listen.isIPv6 ? 1 : 0,
             thread_pool_size: UInt32(clamping: configuration.threadCount),
-            connection_limit: UInt32(clamping: configuration.maxConnections),
+            // The cap itself is the acceptor's (ConnectionSlots). libmicrohttpd's, split over its workers, must
+            // never refuse first, whichever worker a connection goes to: it counts a closed connection until
+            // its worker has cleaned it up, after the closed callback gave the slot back, so each worker may
+            // briefly hold up to twice the cap.
+            connection_limit: UInt32(clamping: 2 * configuration.maxConnections * max(1, configuration.threadCount)),
             per_ip_connection_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
             connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
             memory_limit: configuration.connectionMemoryLimit,
@@ -29,27 +35,34 @@ final class Daemon: @unchecked Sendable {
             close(listen.descriptor)
             throw .daemonStartFailed
         }
+        let acceptor: Acceptor
+        do {
+            acceptor = try Acceptor(listen: listen.descriptor, daemon: started, slots: core.slots)
+        } catch {
+            MHD_stop_daemon(started)
+            retained.release()
+            close(listen.descriptor)
+            throw error
+        }
         pointer = started
         retainedCore = retained
-        listenDescriptor = listen.descriptor
+        boundPort = listen.port
+        self.acceptor = Mutex(acceptor)
+        acceptor.start()
     }
 
-    var boundPort: Int { pointer.map { Int(accountlink_mhd_bound_port($0)) } ?? 0 }
-
-    /// Stops accepting: the listening socket is taken back from the daemon and closed, so new
-    /// clients are refused while open connections are still served.
+    /// Stops accepting: the listening socket is closed, so new clients are refused while open
+    /// connections are still served.
     func quiesce() {
-        guard let pointer, listenDescriptor >= 0 else { return }
-        let returned = MHD_quiesce_daemon(pointer)
-        if returned >= 0 { close(returned) }
-        listenDescriptor = -1
+        acceptor.withLock { $0.take() }?.stop()
     }
 
     /// Closes every connection and joins the daemon's threads; idempotent.
     func stop() {
         guard let running = pointer else { return }
         pointer = nil
-        MHD_stop_daemon(running)  // closes the listening socket unless quiesce took it back
+        quiesce()
+        MHD_stop_daemon(running)
         retainedCore.release()
     }
 

@@ -70,7 +70,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
         core = ServerCore(responder: responder, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
-                          trustedProxies: configuration.trustedProxies)
+                          maxConnections: configuration.maxConnections, trustedProxies: configuration.trustedProxies)
     }
 
     /// The port actually bound (useful with port 0); 0 before `start()`.
@@ -81,6 +81,13 @@ public final class HTTPServer: Sendable {
 
     /// Open client connections.
     public var connectionCount: Int { core.connections.count }
+
+    /// Open client connections per worker thread (`threadCount` entries; which worker is which number
+    /// is the order they first served a connection). The `Acceptor` hands connections to the workers in
+    /// turn, so these stay within one of each other while connections come and go in order.
+    public var connectionsPerWorker: [Int] {
+        core.connections.countsPerWorker(workerCount: max(1, configuration.threadCount))
+    }
 
     /// Binds and starts serving; throws `HTTPServerError.addressInUse` when the port is taken.
     public func start() throws(HTTPServerError) {

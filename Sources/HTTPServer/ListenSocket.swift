@@ -1,11 +1,13 @@
 import Glibc
 
 /// Binds and listens ourselves, so a taken port is reported exactly (EADDRINUSE) rather than as
-/// libmicrohttpd's bare NULL. The daemon takes the descriptor over (MHD_OPTION_LISTEN_SOCKET).
+/// libmicrohttpd's bare NULL. The `Acceptor` takes the descriptor over.
 enum ListenSocket {
     struct Bound {
         let descriptor: Int32
         let isIPv6: Bool
+        /// The port bound (the one asked for, or the kernel's pick for 0).
+        let port: Int
     }
 
     static func open(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> Bound {
@@ -45,7 +47,17 @@ enum ListenSocket {
             close(fd)
             throw .socket(operation: "listen", errno: code)
         }
-        return Bound(descriptor: fd, isIPv6: isIPv6)
+        var bound6 = sockaddr_in6()  // large enough for either family; the port sits at the same offset
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let named = withUnsafeMutablePointer(to: &bound6) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            let code = errno
+            close(fd)
+            throw .socket(operation: "getsockname", errno: code)
+        }
+        return Bound(descriptor: fd, isIPv6: isIPv6, port: Int(UInt16(bigEndian: bound6.sin6_port)))
     }
 }
 

@@ -33,8 +33,10 @@ enum Callbacks {
         let registry = core(cls).connections
         switch code {
         case .CONNECTION_NOTIFY_STARTED:
+            // Called on the worker thread that will serve the connection (libmicrohttpd 0.9.75).
             let state = ConnectionContext(descriptor: accountlink_mhd_connection_fd(connection),
-                                          remoteAddress: clientAddress(connection), now: monotonicNanoseconds())
+                                          remoteAddress: clientAddress(connection), worker: UInt(pthread_self()),
+                                          now: monotonicNanoseconds())
             slot.pointee = Unmanaged.passRetained(state).toOpaque()  // released below, on CLOSED
             registry.insert(state)
         case .CONNECTION_NOTIFY_CLOSED:
@@ -42,6 +44,7 @@ enum Callbacks {
             let state = Unmanaged<ConnectionContext>.fromOpaque(pointer).takeRetainedValue()
             slot.pointee = nil
             registry.remove(state)
+            core(cls).slots.release()
         @unknown default:
             return
         }

@@ -12,6 +12,8 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     let requestIDs = RequestIDGenerator()
     let connections = ConnectionRegistry()
+    /// The cap on open connections, taken by the `Acceptor` and given back in the connection-closed callback.
+    let slots: ConnectionSlots
     /// Requests between the URI-log and request-completed callbacks.
     let activeRequests = Atomic<Int>(0)
     /// Set once shutdown begins: responses then carry `Connection: close`.
@@ -23,8 +25,10 @@ final class ServerCore: Sendable {
 
     let trustedProxies: Set<String>
 
-    init(responder: any HTTPResponder, logger: Logger, maxBodyBytes: Int, trustedProxies: Set<String> = []) {
+    init(responder: any HTTPResponder, logger: Logger, maxBodyBytes: Int, maxConnections: Int,
+         trustedProxies: Set<String> = []) {
         self.responder = responder
+        slots = ConnectionSlots(limit: maxConnections)
         self.logger = logger
         self.maxBodyBytes = maxBodyBytes
         self.trustedProxies = trustedProxies

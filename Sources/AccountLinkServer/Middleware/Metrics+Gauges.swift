@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import OAuthCore
 import StorePostgres
 
@@ -17,5 +18,15 @@ extension AccountLinkApp {
             (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
         }
         registerOutboxGauges()
+    }
+
+    /// Open connections per HTTP worker thread, `accountlink_http_connections{worker="N"}`, so that an uneven
+    /// spread of connections over the workers shows (docs/performance.md, eleventh round).
+    public func registerConnectionGauges(_ server: HTTPServer) {
+        for worker in 0..<max(1, server.configuration.threadCount) {
+            metrics.gauge("accountlink_http_connections{worker=\"\(worker)\"}") {
+                Double(server.connectionsPerWorker[worker])
+            }
+        }
     }
 }

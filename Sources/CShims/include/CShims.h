@@ -11,8 +11,7 @@ struct MHD_Daemon;
 struct MHD_Connection;
 
 typedef struct accountlink_mhd_options {
-    int listen_fd;                    /* already bound and listening; the daemon closes it on stop */
-    int use_ipv6;                     /* the listen socket is AF_INET6 */
+    int use_ipv6;                     /* the connections are IPv6 (they come by MHD_add_connection: no listen socket) */
     unsigned int thread_pool_size;    /* 0 or 1: one internal epoll thread */
     unsigned int connection_limit;
     unsigned int per_ip_connection_limit; /* 0: none */
@@ -28,10 +27,9 @@ typedef struct accountlink_mhd_options {
     void *notify_connection_cls;
 } accountlink_mhd_options;
 
-/* MHD_start_daemon with MHD_OPTION_ARRAY; flags: epoll internal thread(s), suspend/resume. NULL on failure. */
+/* MHD_start_daemon with MHD_OPTION_ARRAY; flags: epoll internal thread(s), suspend/resume, no listen socket
+   (the caller accepts and hands connections over with accountlink_mhd_add_connection). NULL on failure. */
 struct MHD_Daemon *accountlink_mhd_start(const accountlink_mhd_options *options);
-/* MHD_get_daemon_info(MHD_DAEMON_INFO_BIND_PORT); -1 when unknown. */
-int accountlink_mhd_bound_port(struct MHD_Daemon *daemon);
 /* MHD_get_connection_info(MHD_CONNECTION_INFO_CONNECTION_FD); -1 when unknown. */
 int accountlink_mhd_connection_fd(struct MHD_Connection *connection);
 /* The client address (MHD_CONNECTION_INFO_CLIENT_ADDRESS) as text into buffer; 0 on success. */
@@ -48,4 +46,11 @@ int accountlink_uri_was_cut(const char *uri);
    Dispatch signal sources on Linux (signalfd sees a signal only if every thread blocks it).
    One pipe per process: every call replaces the descriptor. Returns sigaction's result. */
 int accountlink_relay_signal(int signal_number, int write_fd);
+/* accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC (Glibc's module does not show accept4 to Swift);
+   address: a sockaddr_storage, length: its size in, the address's out. */
+int accountlink_accept(int listen_fd, void *address, unsigned int *length);
+/* eventfd(2) with EFD_CLOEXEC (not shown to Swift either). */
+int accountlink_eventfd(void);
+/* MHD_add_connection: 0 when the daemon took the connection; it closes one it refuses. */
+int accountlink_mhd_add_connection(struct MHD_Daemon *daemon, int fd, const void *address, unsigned int length);
 #endif

@@ -28,6 +28,7 @@ enum ServeCommand: Command {
             throw CommandFailure.unavailable("cannot listen on \(configuration.listenDescription): \(error)")
         }
         server.installSignalHandlers()
+        app.registerConnectionGauges(server)
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         app.outboxWorker?.start()
