@@ -91,7 +91,8 @@ final class Acceptor: @unchecked Sendable {
 /// The cap on open connections (`maxConnections`), kept where they are accepted: at the cap the `Acceptor`
 /// stops accepting, so a further client waits in the kernel's backlog until a connection closes, as when
 /// libmicrohttpd accepted for itself. A slot is taken before each accept and given back when the daemon
-/// refuses the connection or reports it closed.
+/// refuses the connection or reports it closed. (A connection the daemon drops before reporting it started,
+/// when it cannot allocate the connection's memory pool, keeps its slot: libmicrohttpd 0.9.75 says nothing then.)
 final class ConnectionSlots: @unchecked Sendable {
     // @unchecked: `open` and `stopped` are touched only while `condition` is locked.
     private let condition = NSCondition()
