@@ -83,8 +83,9 @@ public final class HTTPServer: Sendable {
     public var connectionCount: Int { core.connections.count }
 
     /// Open client connections per worker thread (`threadCount` entries; which worker is which number
-    /// is the order they first served a connection). The `Acceptor` hands connections to the workers in
-    /// turn, so these stay within one of each other while connections come and go in order.
+    /// is the order they first served a connection). The `Acceptor` hands connections accepted one after
+    /// another to the workers in turn; once connections have come and gone, the split follows which
+    /// descriptors were free (docs/performance.md, eleventh round).
     public var connectionsPerWorker: [Int] {
         core.connections.countsPerWorker(workerCount: max(1, configuration.threadCount))
     }
