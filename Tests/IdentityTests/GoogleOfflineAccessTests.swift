@@ -18,6 +18,21 @@ import Testing
         return id
     }
 
+    /// A signed `token-revoked` event naming a refresh token by `algorithm`.
+    func tokenRevoked(_ world: GoogleWorld, _ algorithm: String, _ token: String) throws -> [UInt8] {
+        try world.event("oauth/event-type/token-revoked", subject: [
+            "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(algorithm),
+            "token": .string(token),
+        ])
+    }
+
+    /// The account's stored Google token as one saved before lookup keys were kept (migration 12).
+    func dropLookupKeys(_ world: GoogleWorld, account: String) throws {
+        var stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
+        stored.lookupKeys = nil
+        try world.h.storage.saveThirdPartyToken(stored)
+    }
+
     @Test func theRefreshTokenIsSealedAndRevokedWhenTheAccountIsDeleted() async throws {
         let world = try GoogleWorld(try Harness())
         let account = try await signedIn(world)
@@ -83,16 +98,10 @@ import Testing
             let account = try await signedIn(world, refresh: "1//0123456789abcdef-rest")
             let token = identifier == "prefix" ? "1//0123456789abc"
                 : Data(SHA512.hash(SHA512.hash(Array("1//0123456789abcdef-rest".utf8)))).base64EncodedString()
-            let other = try world.event("oauth/event-type/token-revoked", subject: [
-                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
-                "token": "1//another-token",
-            ])
+            let other = try tokenRevoked(world, identifier, "1//another-token")
             #expect(try await world.receiver().process(body: other).httpStatus == 202)
             #expect(try world.h.storage.thirdPartyTokens(accountID: account).count == 1, "no match, nothing dropped")
-            let event = try world.event("oauth/event-type/token-revoked", subject: [
-                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
-                "token": .string(token),
-            ])
+            let event = try tokenRevoked(world, identifier, token)
             #expect(try await world.receiver().process(body: event) == .accepted(["token-revoked"]))
             #expect(try world.h.storage.thirdPartyTokens(accountID: account).isEmpty, "\(identifier)")
         }
@@ -124,23 +133,15 @@ import Testing
             for index in 0..<3 {
                 let account = try await signedIn(world, code: "4/code-\(index)", refresh: refresh[index], sub: "g-\(index)")
                 accounts.append(account)
-                var stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
-                stored.lookupKeys = nil
-                try world.h.storage.saveThirdPartyToken(stored)
+                try dropLookupKeys(world, account: account)
             }
             let token = identifier == "prefix" ? "1//\(target)-legacy-tok-"
                 : Data(SHA512.hash(SHA512.hash(Array(refresh[target].utf8)))).base64EncodedString()
-            let hit = try world.event("oauth/event-type/token-revoked", subject: [
-                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
-                "token": .string(token),
-            ])
+            let hit = try tokenRevoked(world, identifier, token)
             #expect(try await world.receiver().process(body: hit) == .accepted(["token-revoked"]))
             let left = try accounts.map { try world.h.storage.thirdPartyTokens(accountID: $0).count }
             #expect(left == (0..<3).map { $0 == target ? 0 : 1 }, "\(identifier): \(left)")
-            let miss = try world.event("oauth/event-type/token-revoked", subject: [
-                "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(identifier),
-                "token": "1//not-stored-at-all",
-            ])
+            let miss = try tokenRevoked(world, identifier, "1//not-stored-at-all")
             #expect(try await world.receiver().process(body: miss).httpStatus == 202)
             for (index, account) in accounts.enumerated() where index != target {
                 let stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
@@ -156,17 +157,10 @@ import Testing
         for keyed in [true, false] {
             let world = try GoogleWorld(try Harness())
             let account = try await signedIn(world, refresh: "1//0123456789abcdef-rest")
-            if !keyed {
-                var stored = try #require(try world.h.storage.thirdPartyTokens(accountID: account).first)
-                stored.lookupKeys = nil
-                try world.h.storage.saveThirdPartyToken(stored)
-            }
+            if !keyed { try dropLookupKeys(world, account: account) }
             for (algorithm, value) in [("plain", "1//0123456789abcdef-rest"), ("PREFIX", "1//0123456789abc"),
                                        ("hash_base64_sha256", "1//0123456789abc")] {
-                let event = try world.event("oauth/event-type/token-revoked", subject: [
-                    "subject_type": "oauth_token", "token_type": "refresh_token", "token_identifier_alg": .string(algorithm),
-                    "token": .string(value),
-                ])
+                let event = try tokenRevoked(world, algorithm, value)
                 #expect(try await world.receiver().process(body: event).httpStatus == 202)
                 #expect(try world.h.storage.thirdPartyTokens(accountID: account).count == 1, "\(algorithm), keyed: \(keyed)")
             }
