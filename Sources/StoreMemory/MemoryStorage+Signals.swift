@@ -30,10 +30,11 @@ extension MemoryStorage {
             state.thirdPartyTokens.values.filter { token in
                 guard token.provider == provider else { return false }
                 guard let keys = token.lookupKeys else { return true }
-                return switch key {
-                case .prefix(let value): keys.prefix.sameBytes(value)
-                case .hash(let value): keys.hash.sameBytes(value)
+                let stored = switch key {
+                case .prefix: keys.prefix
+                case .hash: keys.hash
                 }
+                return stored.sameBytes(key.value)
             }.sorted { $0.identityID < $1.identityID }
         }
     }

@@ -41,11 +41,8 @@ extension SQLStorage {
     }
 
     public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
-        let value = switch key {
-        case .prefix(let value), .hash(let value): value
-        }
-        return try access {
-            try $0.query(thirdPartyTokenLookupSQL(key), [.text(provider.rawValue), .text(value)]) { try $0.thirdPartyToken() }
+        try access {
+            try $0.query(thirdPartyTokenLookupSQL(key), [.text(provider.rawValue), .text(key.value)]) { try $0.thirdPartyToken() }
         }
     }
 

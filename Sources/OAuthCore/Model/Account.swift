@@ -91,6 +91,13 @@ public struct ThirdPartyToken: Sendable, Equatable, Codable {
     public enum LookupKey: Sendable, Equatable {
         case prefix(String)
         case hash(String)
+
+        /// The key itself, of either kind.
+        public var value: String {
+            switch self {
+            case .prefix(let value), .hash(let value): value
+            }
+        }
     }
 
     public init(identityID: String, accountID: String, provider: Identity.Provider,
