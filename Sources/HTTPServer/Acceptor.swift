@@ -11,15 +11,14 @@ import Support
 /// one core of several (docs/performance.md, eleventh round). Written by hand: libmicrohttpd 0.9.75 has
 /// no option to spread its own accepts.
 final class Acceptor: @unchecked Sendable {
-    // @unchecked: the stored properties are set once; `run` is the only reader after `start`.
+    // @unchecked: the stored properties are set once, in `init`.
     private let listen: Int32
     private let wake: Int32
-    private let daemon: OpaquePointer
     private let slots: ConnectionSlots
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Takes over `listen` (closed by `stop`), which is made non-blocking.
-    init(listen: Int32, daemon: OpaquePointer, slots: ConnectionSlots) throws(HTTPServerError) {
+    /// Takes over `listen` (closed by `stop`, or by the caller when this throws), which is made non-blocking.
+    init(listen: Int32, slots: ConnectionSlots) throws(HTTPServerError) {
         let flags = fcntl(listen, F_GETFL)
         guard flags >= 0, fcntl(listen, F_SETFL, flags | O_NONBLOCK) == 0 else {
             throw .socket(operation: "fcntl", errno: errno)
@@ -28,20 +27,27 @@ final class Acceptor: @unchecked Sendable {
         guard wake >= 0 else { throw .socket(operation: "eventfd", errno: errno) }
         self.listen = listen
         self.wake = wake
-        self.daemon = daemon
         self.slots = slots
     }
 
-    func start() {
+    /// Starts handing connections to `daemon` (started with no listening socket of its own).
+    func start(_ daemon: OpaquePointer) {
+        let handle = DaemonHandle(pointer: daemon)
         Thread.detachNewThread { [self] in
             ThreadName.set("al.http.accept")
-            run()
+            run(handle.pointer)
             finished.signal()
         }
     }
 
+    /// Closes the descriptors of an acceptor that was never started (its daemon did not start).
+    func discard() {
+        close(listen)
+        close(wake)
+    }
+
     /// Stops accepting and closes the listening socket, so new clients are refused; open connections
-    /// stay with the daemon. Call once.
+    /// stay with the daemon. Call once, after `start`.
     func stop() {
         slots.stop()
         var one: UInt64 = 1
@@ -51,20 +57,20 @@ final class Acceptor: @unchecked Sendable {
         close(wake)
     }
 
-    private func run() {
+    private func run(_ daemon: OpaquePointer) {
         var watched = [pollfd(fd: listen, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         while true {
             let ready = poll(&watched, nfds_t(watched.count), -1)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 || watched[1].revents != 0 { return }
-            if watched[0].revents != 0 { acceptWaiting() }
+            if watched[0].revents != 0 { acceptWaiting(daemon) }
         }
     }
 
     /// Accepts until none is waiting, each connection in a slot of `slots` (waiting for one at the cap).
     /// libmicrohttpd closes a connection it refuses (the cap per client address), as when it accepts itself.
-    private func acceptWaiting() {
+    private func acceptWaiting(_ daemon: OpaquePointer) {
         while slots.take() {
             var address = sockaddr_storage()
             var length = UInt32(MemoryLayout<sockaddr_storage>.size)
@@ -86,6 +92,12 @@ final class Acceptor: @unchecked Sendable {
             if accountlink_mhd_add_connection(daemon, connection, &address, length) != 0 { slots.release() }
         }
     }
+}
+
+/// The daemon's pointer on its way to the accepting thread: libmicrohttpd allows `MHD_add_connection` from
+/// any thread of a daemon that runs its own threads.
+private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
 }
 
 /// The cap on open connections (`maxConnections`), kept where they are accepted: at the cap the `Acceptor`

@@ -12,6 +12,13 @@ final class Daemon: @unchecked Sendable {
     let boundPort: Int
 
     init(core: ServerCore, listen: ListenSocket.Bound, configuration: HTTPServer.Configuration) throws(HTTPServerError) {
+        let acceptor: Acceptor
+        do {
+            acceptor = try Acceptor(listen: listen.descriptor, slots: core.slots)
+        } catch {
+            close(listen.descriptor)
+            throw error
+        }
         let retained = Unmanaged.passRetained(core)  // released in stop(), after the daemon is gone
         let cls = retained.toOpaque()
         var options = accountlink_mhd_options(
@@ -32,23 +39,14 @@ final class Daemon: @unchecked Sendable {
             notify_connection_cls: cls)
         guard let started = accountlink_mhd_start(&options) else {
             retained.release()
-            close(listen.descriptor)
+            acceptor.discard()
             throw .daemonStartFailed
-        }
-        let acceptor: Acceptor
-        do {
-            acceptor = try Acceptor(listen: listen.descriptor, daemon: started, slots: core.slots)
-        } catch {
-            MHD_stop_daemon(started)
-            retained.release()
-            close(listen.descriptor)
-            throw error
         }
         pointer = started
         retainedCore = retained
         boundPort = listen.port
         self.acceptor = Mutex(acceptor)
-        acceptor.start()
+        acceptor.start(started)
     }
 
     /// Stops accepting: the listening socket is closed, so new clients are refused while open
