@@ -30,12 +30,15 @@ from chaos_proxy import Proxy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "chaos suite password"
-FULL = {"sqlite": {"sequences": 6000, "kills": 14, "restarts": 0, "seconds": 230},
-        "postgres": {"sequences": 4500, "kills": 6, "restarts": 2, "seconds": 230},
-        "honest": 16, "thieves": 3, "fault_rate": 0.25}
-QUICK = {"sqlite": {"sequences": 250, "kills": 2, "restarts": 0, "seconds": 25},
-         "postgres": {"sequences": 250, "kills": 1, "restarts": 1, "seconds": 25},
-         "honest": 8, "thieves": 2, "fault_rate": 0.25}
+# Patient clients wait PATIENCE seconds before retrying a refresh whose answer was lost: longer than
+# the 60 s grace period rotation used to allow, so a time-limited rule would break their links.
+PATIENCE = 65
+FULL = {"sqlite": {"sequences": 6000, "kills": 14, "restarts": 0, "seconds": 230, "at_least": 100, "thefts": 40},
+        "postgres": {"sequences": 4500, "kills": 6, "restarts": 2, "seconds": 230, "at_least": 100, "thefts": 40},
+        "honest": 16, "patient": 2, "thieves": 3, "fault_rate": 0.25}
+QUICK = {"sqlite": {"sequences": 600, "kills": 2, "restarts": 0, "seconds": 40, "at_least": 0, "thefts": 10},
+         "postgres": {"sequences": 600, "kills": 2, "restarts": 1, "seconds": 40, "at_least": 0, "thefts": 10},
+         "honest": 8, "patient": 0, "thieves": 2, "fault_rate": 0.25}
 
 
 def free_port():
@@ -91,7 +94,10 @@ class Phase:
         self.setup()
         self.proxy.faulty = False
         honest = [GoogleClient(self.world, self.world.sign_in(self.email, PASSWORD)) for _ in range(self.plan["honest"])]
-        thieves = [Thief(self.world, self.email, PASSWORD) for _ in range(self.plan["thieves"])]
+        honest += [GoogleClient(self.world, self.world.sign_in(self.email, PASSWORD), patience=PATIENCE)
+                   for _ in range(self.plan["patient"])]
+        grants = [self.world.sign_in(self.email, PASSWORD) for _ in range(self.quota["thefts"])]
+        thieves = [Thief(self.world, grants) for _ in range(self.plan["thieves"])]
         self.proxy.faulty = True
         threads = [threading.Thread(target=c.run, daemon=True) for c in honest + thieves]
         start = time.time()
@@ -119,7 +125,8 @@ class Phase:
             elif done_restarts < restarts and run >= (done_restarts + 1) * self.quota["sequences"] / (restarts + 1):
                 self.restart_database()
                 done_restarts += 1
-            elif run >= self.quota["sequences"] and done_kills == kills and done_restarts == restarts:
+            elif (run >= self.quota["sequences"] and done_kills == kills and done_restarts == restarts
+                  and time.time() - start >= self.quota["at_least"]):
                 return
             time.sleep(0.05)
 
@@ -186,7 +193,8 @@ def report(figures, plan, minimums):
     c = figures.get
     lines = [
         f"refresh sequences run: {c('sequences')} (hit by a fault: {len(figures.faulted)}; "
-        f"concurrent refreshes of one token: {c('concurrent refreshes')})",
+        f"concurrent refreshes of one token: {c('concurrent refreshes')}; "
+        f"retries {PATIENCE} s after a lost answer: {c('patient retries')})",
         "faults injected: " + ", ".join(f"{k} {v}" for k, v in sorted(figures.faults.items()))
         + f", database restarts {c('database restarts')}",
         f"links broken: {c('links broken')} (must be 0)",

@@ -160,8 +160,8 @@ class GoogleClient:
     """Refreshes as Google does: before expiry, sometimes two refreshes of one token at once keeping
     one answer, and after a failure (no answer, 5xx) it retries with the token it holds."""
 
-    def __init__(self, world, refresh_token):
-        self.world, self.token, self.broken = world, refresh_token, None
+    def __init__(self, world, refresh_token, patience=0):
+        self.world, self.token, self.broken, self.patience = world, refresh_token, None, patience
 
     def sequence(self):
         """One refresh until a new token is held; False when the link broke (invalid_grant)."""
@@ -178,8 +178,17 @@ class GoogleClient:
             if refused:
                 self.broken = refused[0]
                 return False
-            time.sleep(random.uniform(0.05, 0.3))
+            self.wait()
         return True
+
+    def wait(self):
+        """Before a retry: a moment, or (a patient client) `patience` seconds."""
+        if not self.patience:
+            time.sleep(random.uniform(0.05, 0.3))
+            return
+        if self.world.stop.wait(self.patience):
+            return
+        self.world.figures.add("patient retries")
 
     def attempt(self, sequence, parallel):
         answers, threads = [], []
@@ -213,17 +222,22 @@ class GoogleClient:
 
 class Thief(GoogleClient):
     """Refreshes twice, then replays the token two back (its successor has been used): every replay
-    must be refused and its grant revoked. Then signs in again for a new grant."""
+    must be refused and its grant revoked. Then takes the next grant of `grants` (made before the
+    faults: a sign-in killed half-way would leave the login throttle counting it)."""
 
-    def __init__(self, world, email, password):
-        self.email, self.password = email, password
-        super().__init__(world, world.sign_in(email, password))
+    def __init__(self, world, grants):
+        self.grants = grants
+        super().__init__(world, None)
 
     def issued(self, bodies):
         pass
 
     def run(self):
         while not self.world.stop.is_set():
+            with self.world.lock:
+                if not self.grants:
+                    return
+                self.token = self.grants.pop()
             held = [self.token]
             for _ in range(2):
                 if not self.sequence():
@@ -232,7 +246,6 @@ class Thief(GoogleClient):
                 held.append(self.token)
             if len(held) == 3 and not self.world.stop.is_set():
                 self.replay(held[0], held[2])
-            self.token = self.world.sign_in(self.email, self.password)
 
     def replay(self, used, current):
         self.world.figures.add("thefts attempted")
