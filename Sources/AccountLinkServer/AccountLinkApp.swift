@@ -43,6 +43,8 @@ public final class AccountLinkApp: Sendable {
     let accountFlows: AccountFlowContext
     /// nil without `ACCOUNTLINK_SMTP_URL`: mail then stays in the outbox.
     public let outboxWorker: OutboxWorker?
+    /// The origins CORS allows (CrossOriginMiddleware).
+    let webOrigins: WebOrigins
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
@@ -57,6 +59,7 @@ public final class AccountLinkApp: Sendable {
                             googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
                             privacyURL: configuration.privacyURL, termsURL: configuration.termsURL)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
+        webOrigins = WebOrigins(environment: environment, seconds: configuration.clientCacheSeconds)
         (accountFlows, outboxWorker) = AccountMailWiring.make(runtime, loginThrottle: environment.loginThrottle)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
@@ -109,7 +112,8 @@ public final class AccountLinkApp: Sendable {
         addLifecycleRoutes(to: &router)
         addAppAccountRoutes(to: &router)
         addPageRoutes(to: &router)
-        let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
+        let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), CrossOriginMiddleware(origins: webOrigins),
+                                     LanguageMiddleware(
             cookiePolicy: cookiePolicy,
             branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
                                 termsURL: branding.termsURL))],

@@ -18,6 +18,8 @@ extension Messages {
         case language, footerPrivacy, footerTerms, skipToContent
         case clientConsentTitle, clientConsentIntro, clientConsentDataHeading, clientConsentUnlink, allow
         case scopeOpenID, scopeEmail, scopeProfile, scopeDevices, methodPassword
+        // OIDC Core §11 offline_access; the form_post page (OAuth 2.0 Form Post Response Mode §2).
+        case scopeOfflineAccess, formPostTitle, formPostBody
         case signInThrottledMinute, signInThrottledMinutes
         case errorCode, msgUnknownClient, msgUnknownRedirect, msgBadRequest, msgAccountUnavailable
         case msgUnlinkFailed

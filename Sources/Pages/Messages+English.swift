@@ -157,6 +157,9 @@ extension Messages {
         .mailChangeNoticeBody: "Someone asked to change the email address of your {product} account to {email}. It changes only when a link sent there is followed. If that was not you, use the button below: it cancels the change and signs out everywhere.",
         .mailFooter: "This mail was sent by {product}.",
         // The account-lifecycle rules (docs/accounts-and-email.md, "Taking over an account through its lifecycle").
+        .scopeOfflineAccess: "Stay connected while you are not using it",
+        .formPostTitle: "Returning to the app",
+        .formPostBody: "Press Continue if you are not taken back automatically.",
         .madeWith: "This account was made on {date} to sign in with: {methods}.",
         .notMeButton: "This wasn't me",
         .notMeDoneTitle: "Account deleted",

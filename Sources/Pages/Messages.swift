@@ -25,11 +25,11 @@ public struct Messages: Sendable {
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
         "en": englishTable,
-        "de": withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"),
-        "pt": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "pt-br": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "fa": withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"),
-        "ja": withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"),
+        "de": withFirstWeekTexts(withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"), "de"),
+        "pt": withFirstWeekTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "pt-br": withFirstWeekTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "fa": withFirstWeekTexts(withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"), "fa"),
+        "ja": withFirstWeekTexts(withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"), "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).
@@ -81,6 +81,7 @@ public struct Messages: Sendable {
     public func scope(_ name: String) -> String? {
         let keys: [String: Key] = [
             "openid": .scopeOpenID, "email": .scopeEmail, "profile": .scopeProfile, "devices": .scopeDevices,
+            "offline_access": .scopeOfflineAccess,
         ]
         return keys[name].map { text($0) }
     }

@@ -28,7 +28,7 @@ public enum StoreConformance {
         + mailCases
         + passwordRemovalCases + singleUseCases
         + refreshHistoryCases + refreshRotationCases
-        + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
+        + tokenPathCases + firstWeekCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases
 

@@ -11,6 +11,7 @@ enum PostgresMigrations {
         (10, grantIndexByTime),
         (12, providerTokenLookup),
         (13, accountLifecycle),
+        (18, firstWeek),
     ]
 
     static let initial = """

@@ -11,6 +11,7 @@ enum SQLiteMigrations {
         (11, historyIndexesAgain),
         (12, providerTokenLookup),
         (13, accountLifecycle),
+        (18, firstWeek),
     ]
 
     static let initial = """

@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: [
         ("response_type", "token", "unsupported_response_type"),
-        ("scope", "devices admin", "invalid_scope"),
+        ("scope", "phone admin", "invalid_scope"),  // nothing the server knows is left
         ("code_challenge_method", "S256", "invalid_request"),
     ])
     func laterErrorsRedirectWithState(name: String, value: String, expected: String) async throws {

@@ -17,6 +17,7 @@ extension AdminAPI {
         var resource_server: Bool?
         var client_credentials: Bool?
         var id_token_signed_response_alg: String?
+        var web_origins: [String]?
         var client_secret: String?
     }
 
@@ -69,6 +70,7 @@ extension AdminAPI {
         registration.resourceServer = body.resource_server ?? false
         registration.clientCredentials = body.client_credentials ?? false
         registration.idTokenSignedResponseAlg = body.id_token_signed_response_alg ?? Client.defaultIDTokenAlg
+        registration.webOrigins = body.web_origins ?? []
         registration.secret = body.client_secret
         do {
             let (client, secret) = try registration.register(runtime, actor: Self.actor)

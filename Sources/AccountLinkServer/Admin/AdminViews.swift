@@ -15,6 +15,7 @@ public struct ClientView: Codable, Sendable {
     public let resource_server: Bool
     public let client_credentials: Bool
     public let id_token_signed_response_alg: String
+    public let web_origins: [String]
     public let created_at: String
 
     public init(_ client: Client) {
@@ -29,6 +30,7 @@ public struct ClientView: Codable, Sendable {
         resource_server = client.resourceServer
         client_credentials = client.clientCredentials
         id_token_signed_response_alg = client.idTokenSignedResponseAlg
+        web_origins = client.webOrigins
         created_at = RFC3339.string(client.createdAt)
     }
 }

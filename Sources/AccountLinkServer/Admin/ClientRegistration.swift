@@ -34,6 +34,8 @@ public struct ClientRegistration: Sendable {
     public var clientCredentials = false
     /// OIDC Dynamic Client Registration 1.0 §2 `id_token_signed_response_alg`: RS256 or ES256.
     public var idTokenSignedResponseAlg = Client.defaultIDTokenAlg
+    /// Browser origins allowed by CORS (CrossOriginMiddleware), each `scheme://host[:port]`.
+    public var webOrigins: [String] = []
     /// A secret the operator chose; nil: one is generated for a confidential client.
     public var secret: String?
 
@@ -52,13 +54,14 @@ public struct ClientRegistration: Sendable {
         }
         if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
         try checkIDTokenAlg(runtime)
+        let origins = try Self.checkedWebOrigins(webOrigins)
         let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
         if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
         let client = Client(
             id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
             createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials,
-            idTokenSignedResponseAlg: idTokenSignedResponseAlg)
+            idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: origins)
         do {
             try runtime.storage.insertClient(client)
         } catch StoreError.conflict {
@@ -131,5 +134,22 @@ public struct ClientRegistration: Sendable {
                 throw .data("redirect URI \(uri): use https, loopback http, or a reverse-DNS private-use scheme")
             }
         }
+    }
+
+    /// RFC 6454 §6.2: an origin is `scheme "://" host [ ":" port ]`, nothing more, in the form a browser
+    /// sends in `Origin` (lower case, no default port, no slash): https, or http on a loopback host.
+    public static func checkedWebOrigins(_ origins: [String]) throws(Failure) -> [String] {
+        var unique: [String] = []
+        for origin in origins {
+            guard let url = URLComponents(string: origin), let scheme = url.scheme, let host = url.host, !host.isEmpty,
+                url.path.isEmpty, url.query == nil, url.fragment == nil, url.user == nil,
+                origin.sameBytes(origin.lowercased())
+            else { throw .data("web origin \(origin) must be scheme://host[:port] in lower case, without a path") }
+            guard scheme == "https" || (scheme == "http" && ConfigurationLoader.isLoopback(host)) else {
+                throw .data("web origin \(origin): use https (http only for a loopback host)")
+            }
+            if !unique.containsBytes(origin) { unique.append(origin) }
+        }
+        return unique
     }
 }

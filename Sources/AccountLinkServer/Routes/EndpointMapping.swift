@@ -106,6 +106,7 @@ extension AccountLinkApp {
             case .showConsent(let page): final = render(.consent(page))
             case .showError(let page): final = errorPage(page)
             case .redirect(let url): final = HTTPResponse.redirect(to: url).noStore()
+            case .formPost(let post): final = formPost(post)
             }
         }
         for cookie in cookies { final.headers.add("Set-Cookie", cookie) }

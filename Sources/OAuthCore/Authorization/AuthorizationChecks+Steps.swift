@@ -56,11 +56,13 @@ extension AuthorizationChecks {
         }
     }
 
-    /// RFC 6749 §3.3: known scopes the client may have; omitted means the client's defaults.
+    /// RFC 6749 §3.3: known scopes the client may have; omitted means the client's defaults. OIDC Core
+    /// §3.1.2.1: scope values the server does not understand SHOULD be ignored, so they are left out of
+    /// the grant (the token response's `scope` then says what was granted, RFC 6749 §5.1).
     func checkScope(_ draft: inout AuthorizationDraft) throws {
         guard let client = draft.client else { return }
         draft.scope = try ScopeRules.resolve(
-            draft.parameters["scope"], client: client, configuration: configuration)
+            draft.parameters["scope"], client: client, configuration: configuration, ignoringUnknown: true)
     }
 
     /// RFC 7636 §4.3/§4.4.1: S256 only; required for public clients (RFC 9700 §2.1.1).
@@ -99,14 +101,33 @@ public enum ScopeRules {
         requested.allSatisfy(granted.containsBytes)
     }
 
-    public static func resolve(_ text: String?, client: Client, configuration: OAuthConfiguration)
-        throws(OAuthError) -> [String]
-    {
-        let known = configuration.scopes.map(\.name)
-        let allowed = client.scopes.isEmpty ? known : client.scopes.filter(known.containsBytes)
+    /// OIDC Core §11: `offline_access` asks for a refresh token. Every code grant already carries one, so
+    /// the scope is known to every server and allowed to every client; consent names it.
+    public static let offlineAccess = "offline_access"
+
+    /// The scopes the server knows: the configured ones and `offline_access`.
+    public static func known(_ configuration: OAuthConfiguration) -> [String] {
+        let names = configuration.scopes.map(\.name)
+        return names.containsBytes(offlineAccess) ? names : names + [offlineAccess]
+    }
+
+    /// `ignoringUnknown`: the authorization endpoint's rule (OIDC Core §3.1.2.1) of leaving out scopes the
+    /// server does not know; a known scope the client may not have is still `invalid_scope`, and so is a
+    /// request left with nothing known.
+    public static func resolve(
+        _ text: String?, client: Client, configuration: OAuthConfiguration, ignoringUnknown: Bool = false
+    ) throws(OAuthError) -> [String] {
+        let configured = configuration.scopes.map(\.name)
+        let allowed = client.scopes.isEmpty ? configured : client.scopes.filter(configured.containsBytes)
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return allowed }
-        let requested = parse(text)
-        guard let bad = requested.first(where: { !allowed.containsBytes($0) }) else { return requested }
+        let known = Self.known(configuration)
+        var requested = parse(text)
+        if ignoringUnknown {
+            requested = requested.filter(known.containsBytes)
+            guard !requested.isEmpty else { throw .invalidScope("none of the requested scopes is known") }
+        }
+        let permitted = allowed + (allowed.containsBytes(offlineAccess) ? [] : [offlineAccess])
+        guard let bad = requested.first(where: { !permitted.containsBytes($0) }) else { return requested }
         throw .invalidScope("scope \(bad) is not available to this client")
     }
 }

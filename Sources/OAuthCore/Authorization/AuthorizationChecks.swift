@@ -8,7 +8,8 @@ public enum AuthorizationValidation: Sendable, Equatable {
     /// RFC 6749 §4.1.2.1: client or redirect URI not established, so show a page, redirect nothing.
     case errorPage(OAuthError)
     /// The redirect URI is trusted: send the error there with the verbatim `state`.
-    case redirectError(OAuthError, redirectURI: String, state: String?)
+    /// `responseMode`: how to send it (nil: the query).
+    case redirectError(OAuthError, redirectURI: String, state: String?, responseMode: String?)
 }
 
 struct AuthorizationDraft {
@@ -17,6 +18,7 @@ struct AuthorizationDraft {
     var redirectURI: String?
     var scope: [String] = []
     var codeChallenge: String?
+    var responseMode: String?
 
     var state: String? { parameters["state"] }
 }
@@ -29,7 +31,8 @@ struct AuthorizationChecks {
     /// The parameters read; RFC 6749 §3.1 says others are ignored.
     static let allowList = [
         "client_id", "redirect_uri", "state", "scope", "response_type", "user_locale", "ui_locales",
-        "nonce", "code_challenge", "code_challenge_method", "prompt", "max_age",
+        "nonce", "code_challenge", "code_challenge_method", "prompt", "max_age", "response_mode",
+        "login_hint", "request", "request_uri",
     ]
 
     /// Until these pass, errors are an error page.
@@ -42,6 +45,8 @@ struct AuthorizationChecks {
     /// After these pass, errors are redirected.
     static let afterRedirect: [Check] = [
         ("checkNoDuplicates", { try $0.checkNoDuplicates(&$1) }),
+        ("checkResponseMode", { try $0.checkResponseMode(&$1) }),
+        ("checkNoRequestObject", { try $0.checkNoRequestObject(&$1) }),
         ("checkResponseType", { try $0.checkResponseType(&$1) }),
         ("checkScope", { try $0.checkScope(&$1) }),
         ("checkPKCE", { try $0.checkPKCE(&$1) }),
@@ -61,7 +66,9 @@ struct AuthorizationChecks {
         }
         for check in Self.afterRedirect {
             do { try check.run(self, &draft) } catch {
-                return .redirectError(named(error, check.name), redirectURI: redirectURI, state: draft.state)
+                return .redirectError(
+                    named(error, check.name), redirectURI: redirectURI, state: draft.state,
+                    responseMode: draft.responseMode)
             }
         }
         return .valid(request(draft, redirectURI), client)
@@ -78,6 +85,8 @@ struct AuthorizationChecks {
         return AuthorizationRequest(
             clientID: draft.client?.id ?? "", redirectURI: redirectURI, state: p["state"],
             scope: draft.scope, userLocale: AuthorizationRequest.requestedLocale(p), nonce: p["nonce"],
-            codeChallenge: draft.codeChallenge, prompt: p["prompt"], maxAge: p["max_age"].flatMap(AuthorizationRequest.maxAgeSeconds))
+            codeChallenge: draft.codeChallenge, prompt: p["prompt"],
+            maxAge: p["max_age"].flatMap(AuthorizationRequest.maxAgeSeconds), responseMode: draft.responseMode,
+            loginHint: p["login_hint"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -19,6 +19,13 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
     /// OIDC Core §3.1.2.1 `prompt` (space-separated: none, login, consent) and `max_age` in seconds.
     public var prompt: String?
     public var maxAge: Int?
+    /// OAuth 2.0 Multiple Response Type Encoding Practices §2.1: `form_post` or nil (the default, `query`).
+    public var responseMode: String?
+    /// OIDC Core §3.1.2.1 `login_hint`: prefills the login page's email.
+    public var loginHint: String?
+
+    /// The response modes served (OAuth 2.0 Form Post Response Mode §2 adds `form_post`).
+    public static let responseModes = ["query", "form_post"]
 
     /// The pages' language a request asks for (the one owner of this rule): `ui_locales`, else `user_locale`.
     public static func requestedLocale(_ parameters: FormParameters) -> String? {
@@ -36,7 +43,8 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
 
     public init(
         clientID: String, redirectURI: String, state: String?, scope: [String], userLocale: String?,
-        nonce: String?, codeChallenge: String?, prompt: String? = nil, maxAge: Int? = nil
+        nonce: String?, codeChallenge: String?, prompt: String? = nil, maxAge: Int? = nil,
+        responseMode: String? = nil, loginHint: String? = nil
     ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
@@ -47,19 +55,38 @@ public struct AuthorizationRequest: Sendable, Equatable, Codable {
         self.codeChallenge = codeChallenge
         self.prompt = prompt
         self.maxAge = maxAge
+        self.responseMode = responseMode
+        self.loginHint = loginHint
     }
 }
 
-/// Building the redirect back to the client (RFC 6749 §4.1.2, §4.1.2.1).
+/// Building the response back to the client (RFC 6749 §4.1.2, §4.1.2.1): a redirect with a query, or
+/// with `response_mode=form_post` a form the browser posts (OAuth 2.0 Form Post Response Mode §2).
+/// Both carry `iss` (RFC 9207 §2), success and error alike.
 enum AuthorizationResponse {
-    static func success(_ request: AuthorizationRequest, code: String) -> String {
-        url(request.redirectURI, [("code", code)] + stateItem(request.state))
+    static func success(_ request: AuthorizationRequest, code: String, issuer: String) -> InteractionAction {
+        reply(request.redirectURI, mode: request.responseMode, [("code", code)] + stateItem(request.state), issuer)
     }
 
-    static func error(_ error: OAuthError, redirectURI: String, state: String?) -> String {
-        url(
-            redirectURI,
-            [("error", error.code.rawValue), ("error_description", error.description)] + stateItem(state))
+    static func error(
+        _ error: OAuthError, redirectURI: String, state: String?, mode: String?, issuer: String
+    ) -> InteractionAction {
+        reply(
+            redirectURI, mode: mode,
+            [("error", error.code.rawValue), ("error_description", error.description)] + stateItem(state), issuer)
+    }
+
+    static func error(_ error: OAuthError, for request: AuthorizationRequest, issuer: String) -> InteractionAction {
+        self.error(error, redirectURI: request.redirectURI, state: request.state, mode: request.responseMode,
+                   issuer: issuer)
+    }
+
+    private static func reply(_ redirectURI: String, mode: String?, _ items: [(String, String)], _ issuer: String)
+        -> InteractionAction
+    {
+        let all = items + [("iss", issuer)]
+        guard mode == "form_post" else { return .redirect(url(redirectURI, all)) }
+        return .formPost(FormPostResponse(action: redirectURI, fields: all.map { FormField(name: $0.0, value: $0.1) }))
     }
 
     private static func stateItem(_ state: String?) -> [(String, String)] {
@@ -71,4 +98,16 @@ enum AuthorizationResponse {
         let query = FormParameters(items.map { (name: $0.0, value: $0.1) }).encoded
         return base + (base.contains("?") ? "&" : "?") + query
     }
+}
+
+/// OAuth 2.0 Form Post Response Mode §2: the authorization response's parameters, posted by the browser
+/// to the redirect URI as `application/x-www-form-urlencoded`.
+public struct FormPostResponse: Sendable, Equatable {
+    public var action: String
+    public var fields: [FormField]
+}
+
+public struct FormField: Sendable, Equatable {
+    public var name: String
+    public var value: String
 }

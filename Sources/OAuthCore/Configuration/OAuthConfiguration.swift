@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The protocol core's slice of the configuration (docs/architecture.md rule 8): validated once, immutable.
 public struct OAuthConfiguration: Sendable, Equatable {
@@ -108,7 +109,11 @@ public struct OAuthConfiguration: Sendable, Equatable {
             && name.utf8.allSatisfy { $0 == 0x21 || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
     }
 
-    public func scopeDescription(_ name: String) -> String? { scopes.first { $0.name == name }?.description }
+    public func scopeDescription(_ name: String) -> String? {
+        if let defined = scopes.first(where: { $0.name.sameBytes(name) }) { return defined.description }
+        // OIDC Core §11: what a refresh token lets the client do.
+        return name.sameBytes(ScopeRules.offlineAccess) ? "stay connected while you are not using it" : nil
+    }
 
     public var supportsOpenID: Bool { scopes.contains { $0.name == "openid" } }
 }

@@ -46,7 +46,7 @@ public struct OAuthEnvironment: Sendable {
     /// `body` on `blockingExecutor` (SE-0417 executor preference), else where it is called: a storage
     /// transaction (blocking store calls) or an ID token's signature (an RS256 signature takes about
     /// 0.4 ms, and the key ring may read the store), from a request that may run on a loop.
-    func blocking<T>(_ body: () throws -> T) async throws -> T {
+    public func blocking<T>(_ body: () throws -> T) async throws -> T {
         try await withTaskExecutorPreference(blockingExecutor) { try body() }
     }
 

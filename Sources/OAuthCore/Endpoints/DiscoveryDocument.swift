@@ -21,7 +21,13 @@ public enum DiscoveryDocument {
             "jwks_uri": .string(issuer + "/jwks.json"),
             "app_flip_endpoint": .string(issuer + "/app-flip/authorize"),
             "response_types_supported": .strings(["code"]),
-            "response_modes_supported": .strings(["query"]),
+            // OAuth 2.0 Form Post Response Mode; `query` is the default of response_type=code.
+            "response_modes_supported": .strings(AuthorizationRequest.responseModes),
+            // OIDC Core §6.1, §6.2: request objects are refused (Discovery §3 says so with these two).
+            "request_parameter_supported": .bool(false),
+            "request_uri_parameter_supported": .bool(false),
+            // RFC 9207 §3: every authorization response carries `iss`.
+            "authorization_response_iss_parameter_supported": .bool(true),
             "grant_types_supported": .strings(TokenEndpoint.grantTypesSupported),
             "token_endpoint_auth_methods_supported": .strings([
                 "client_secret_basic", "client_secret_post", "none",
@@ -33,7 +39,7 @@ public enum DiscoveryDocument {
                 "client_secret_basic", "client_secret_post",
             ]),
             "code_challenge_methods_supported": .strings(["S256"]),
-            "scopes_supported": .strings(configuration.scopes.map(\.name)),
+            "scopes_supported": .strings(ScopeRules.known(configuration)),
             "subject_types_supported": .strings(["public"]),
             "id_token_signing_alg_values_supported": .strings(signingAlgorithms),
             "claims_supported": .strings([

@@ -28,6 +28,9 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case loginRequired = "login_required"
         case consentRequired = "consent_required"
         case interactionRequired = "interaction_required"
+        // OIDC Core §3.1.2.6: request objects (§6.1, §6.2) are not supported.
+        case requestNotSupported = "request_not_supported"
+        case requestURINotSupported = "request_uri_not_supported"
 
         /// RFC 6749 §5.2: 400 except invalid_client (401); §4.1.2.1 maps the 5xx ones.
         public var status: Int {

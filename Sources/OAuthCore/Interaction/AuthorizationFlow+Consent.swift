@@ -35,7 +35,7 @@ extension AuthorizationFlow {
             environment: environment)
         try environment.storage.deleteInteraction(id: interaction.id)
         environment.audit("authorize.allow", accountID: accountID, clientID: client.id)
-        return [.redirect(AuthorizationResponse.success(request, code: code))]
+        return [AuthorizationResponse.success(request, code: code, issuer: environment.configuration.issuer)]
     }
 
     /// "Cancel": RFC 6749 §4.1.2.1 access_denied with the state.
@@ -44,12 +44,7 @@ extension AuthorizationFlow {
         environment.audit(
             "authorize.deny", accountID: interaction.accountID, clientID: state.request.clientID)
         let error = OAuthError(.accessDenied, "the user declined to link the account")
-        return [
-            .redirect(
-                AuthorizationResponse.error(
-                    error, redirectURI: state.request.redirectURI,
-                    state: state.request.state))
-        ]
+        return [AuthorizationResponse.error(error, for: state.request, issuer: environment.configuration.issuer)]
     }
 
     /// Signs out of this browser and asks for another account

@@ -79,7 +79,7 @@ extension AuthorizationFlow {
             csrfToken: CSRFToken.make(
                 secret: interaction.csrfSecret, purpose: CSRFPurpose.login,
                 binding: interaction.id),
-            clientName: client.name, locale: request.userLocale, email: nil, errorMessage: nil)
+            clientName: client.name, locale: request.userLocale, email: request.loginHint, errorMessage: nil)
     }
 
     func consentPage(

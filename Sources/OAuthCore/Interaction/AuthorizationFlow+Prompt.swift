@@ -34,7 +34,7 @@ extension AuthorizationFlow {
 
     private func refuse(_ request: AuthorizationRequest, _ error: OAuthError) -> [InteractionAction] {
         environment.log(error, ["oauth.client_id": request.clientID])
-        return [.redirect(AuthorizationResponse.error(error, redirectURI: request.redirectURI, state: request.state))]
+        return [AuthorizationResponse.error(error, for: request, issuer: environment.configuration.issuer)]
     }
 }
 

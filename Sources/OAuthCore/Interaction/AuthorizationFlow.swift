@@ -38,9 +38,10 @@ public struct AuthorizationFlow: Sendable {
         switch checks.validate(parameters) {
         case .errorPage(let error):
             return [errorPage(error, locale: AuthorizationRequest.requestedLocale(parameters))]
-        case .redirectError(let error, let redirectURI, let state):
+        case .redirectError(let error, let redirectURI, let state, let mode):
             environment.log(error, ["oauth.client_id": parameters["client_id"] ?? ""])
-            return [.redirect(AuthorizationResponse.error(error, redirectURI: redirectURI, state: state))]
+            return [AuthorizationResponse.error(error, redirectURI: redirectURI, state: state, mode: mode,
+                                                issuer: environment.configuration.issuer)]
         case .valid(let request, let client):
             let session = usable(try liveSession(sessionID), for: request)
             if request.promptValues.contains("none") { return try silently(request, client, session) }

@@ -41,6 +41,8 @@ public enum InteractionAction: Sendable, Equatable {
     case showError(ErrorPage)
     /// 302 to this URL (only ever a registered redirect URI).
     case redirect(String)
+    /// `response_mode=form_post`: a page whose form posts these fields to a registered redirect URI.
+    case formPost(FormPostResponse)
 }
 
 /// What an `Interaction` record's `request` bytes hold.

@@ -27,6 +27,9 @@ public struct Client: Sendable, Equatable, Codable {
     /// The JWS algorithm of this client's ID tokens (OIDC Dynamic Client Registration 1.0 §2
     /// `id_token_signed_response_alg`): `RS256` (the default) or `ES256`.
     public var idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg
+    /// Browser origins (`scheme://host[:port]`, RFC 6454 §6.2) whose scripts may call the token,
+    /// UserInfo, revocation, discovery and key endpoints (Fetch Standard, CORS protocol).
+    public var webOrigins: [String] = []
 
     /// OIDC Core §15.1: RS256 is what every relying party can verify.
     public static let defaultIDTokenAlg = "RS256"
@@ -36,7 +39,8 @@ public struct Client: Sendable, Equatable, Codable {
     public init(id: String, name: String, secretHash: String?, redirectURIs: [String], scopes: [String] = [],
                 isPublic: Bool = false, firstParty: Bool = false, appFlip: Bool = false,
                 rotateRefreshTokens: Bool = false, createdAt: Date, resourceServer: Bool = false,
-                clientCredentials: Bool = false, idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg) {
+                clientCredentials: Bool = false, idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg,
+                webOrigins: [String] = []) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
@@ -50,5 +54,6 @@ public struct Client: Sendable, Equatable, Codable {
         self.resourceServer = resourceServer
         self.clientCredentials = clientCredentials
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
+        self.webOrigins = webOrigins
     }
 }

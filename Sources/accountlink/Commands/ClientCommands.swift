@@ -11,7 +11,7 @@ enum ClientAddCommand: Command {
         Usage: accountlink client add --id ID --name NAME [--google-project PROJECT_ID] [--app-flip]
                                       [--redirect-uri URI]... [--scope SCOPE]... [--public] [--first-party]
                                       [--rotate-refresh-tokens] [--resource-server] [--client-credentials]
-                                      [--id-token-alg RS256|ES256] [--secret-stdin]
+                                      [--id-token-alg RS256|ES256] [--web-origin ORIGIN]... [--secret-stdin]
 
         Registers a client. A confidential client's secret is generated (256 bits) and printed once on
         stdout, unless --secret-stdin reads it from standard input; only its hash is stored.
@@ -31,9 +31,11 @@ enum ClientAddCommand: Command {
           --id-token-alg ALG  how this client's ID tokens are signed: RS256 (default) or ES256 (OIDC Dynamic
                               Client Registration `id_token_signed_response_alg`); ES256 needs an active ES256
                               key, made by `accountlink keys rotate --es256`
+          --web-origin O      a browser origin (https://app.example) whose scripts may call /token,
+                              /userinfo, /revoke, discovery and /jwks.json (CORS; repeatable)
         """
     static let spec = ArgumentSpec(
-        valued: ["id", "name", "google-project", "id-token-alg"], repeatable: ["redirect-uri", "scope"],
+        valued: ["id", "name", "google-project", "id-token-alg"], repeatable: ["redirect-uri", "scope", "web-origin"],
         booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server",
                    "client-credentials"])
 
@@ -49,7 +51,11 @@ enum ClientAddCommand: Command {
         registration.resourceServer = arguments.flag("resource-server")
         registration.clientCredentials = arguments.flag("client-credentials")
         registration.idTokenSignedResponseAlg = arguments.value("id-token-alg") ?? Client.defaultIDTokenAlg
-        do { _ = try registration.checkedRedirectURIs() } catch { throw failure(error) }
+        registration.webOrigins = arguments.values("web-origin")
+        do {
+            _ = try registration.checkedRedirectURIs()
+            _ = try ClientRegistration.checkedWebOrigins(registration.webOrigins)
+        } catch { throw failure(error) }
         let runtime = try context.runtime()
         if arguments.flag("secret-stdin") {
             registration.secret = context.readStandardInput().trimmingCharacters(in: .newlines)
