@@ -14,7 +14,7 @@ enum AccountMailWiring {
             storage: runtime.storage, clock: runtime.clock, random: runtime.random,
             composer: MailRenderer(productName: runtime.configuration.productName),
             issuer: runtime.configuration.issuerString, loginThrottle: loginThrottle,
-            mailWritten: { worker?.nudge() })
+            mailWritten: { worker?.nudge() }, bodySealer: bodySealer(runtime))
         return (context, worker)
     }
 
@@ -25,7 +25,12 @@ enum AccountMailWiring {
                             transport: CurlSMTPTransport(url: url, requireTLS: settings.smtpRequiresTLS,
                                                          caFile: settings.smtpCAFile),
                             from: settings.from, fromName: runtime.configuration.productName, clock: runtime.clock,
-                            logger: runtime.logger)
+                            logger: runtime.logger, sealer: bodySealer(runtime))
+    }
+
+    /// Outbox bodies sealed under the master key (OutboxBodySealer).
+    static func bodySealer(_ runtime: Runtime) -> OutboxBodySealer {
+        OutboxBodySealer(masterKey: runtime.masterKey, random: runtime.random)
     }
 }
 

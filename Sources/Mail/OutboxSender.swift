@@ -32,9 +32,11 @@ public struct OutboxSender: Sendable {
     let clock: any Clock
     let logger: Logger
     let policy: Policy
+    /// Opens the sealed bodies just before sending (OutboxBodySealer).
+    let sealer: OutboxBodySealer?
 
     public init(storage: any Storage, transport: any SMTPTransport, from: String, fromName: String, clock: any Clock,
-                logger: Logger, policy: Policy = Policy()) {
+                logger: Logger, policy: Policy = Policy(), sealer: OutboxBodySealer? = nil) {
         self.storage = storage
         self.transport = transport
         self.from = from
@@ -42,6 +44,7 @@ public struct OutboxSender: Sendable {
         self.clock = clock
         self.logger = logger.with(label: "mail.outbox")
         self.policy = policy
+        self.sealer = sealer
     }
 
     /// One pass over the due mails; returns how many were handed to the server.
@@ -67,7 +70,10 @@ public struct OutboxSender: Sendable {
         claim.attempts += 1
         claim.nextAttemptAt = now.addingTimeInterval(policy.claimLifetime)
         guard try storage.updateMail(claim, ifUnchangedFrom: mail) else { return false }
-        let message = MIMEMessage(from: from, fromName: fromName, mail: claim, date: now).bytes()
+        guard let opened = opened(claim) else {
+            return try giveUp(claim, "its sealed body does not open with this master key")
+        }
+        let message = MIMEMessage(from: from, fromName: fromName, mail: opened, date: now).bytes()
         let outcome = transport.send(from: from, to: claim.recipient, message: message)
         try record(outcome, claim)
         return true
@@ -91,16 +97,24 @@ public struct OutboxSender: Sendable {
         case .unknown(let detail):
             (result.status, result.lastOutcome) = (.failed, "unknown twice: \(detail)")
         }
+        // Delivered or given up: the bodies (and their links) are not kept (docs/accounts-and-email.md).
+        if result.status == .sent || result.status == .failed { result = result.withoutBodies }
         _ = try storage.updateMail(result, ifUnchangedFrom: claim)
         logger.info("mail attempt", ["mail.id": claim.id, "mail.kind": claim.kind, "mail.status": result.status.rawValue,
                                      "mail.attempts": String(claim.attempts), "mail.outcome": result.lastOutcome ?? ""])
     }
 
     func giveUp(_ mail: OutboxMail, _ reason: String) throws -> Bool {
-        var failed = mail
+        var failed = mail.withoutBodies
         (failed.status, failed.lastOutcome) = (.failed, reason)
         _ = try storage.updateMail(failed, ifUnchangedFrom: mail)
         logger.warning("mail given up", ["mail.id": mail.id, "mail.kind": mail.kind, "mail.outcome": reason])
         return false
+    }
+
+    /// The mail with its bodies readable; nil when a sealed body does not open (another master key).
+    func opened(_ mail: OutboxMail) -> OutboxMail? {
+        guard OutboxBodySealer.isSealed(mail.textBody) || OutboxBodySealer.isSealed(mail.htmlBody) else { return mail }
+        return try? sealer?.open(mail)
     }
 }

@@ -7,6 +7,7 @@ import os
 import secrets
 import subprocess
 import tempfile
+import time
 from contextlib import contextmanager
 import urllib.parse
 
@@ -321,3 +322,49 @@ def test_a_link_acts_only_on_the_account_it_was_sent_for(world):
     users = json.loads(server.cli("user", "list", "--json").stdout)
     verified = {u["email"]: u["email_verified"] for u in users}
     assert verified[first] is True and verified[second] is False
+
+
+def stored_text(server):
+    """Everything the store holds, as text: the whole SQLite file's dump, or PostgreSQL's outbox and
+    one-time-token rows (docs/accounts-and-email.md, Outbox)."""
+    database = server.env["ACCOUNTLINK_DATABASE"]
+    if database.startswith("sqlite:"):
+        import sqlite3
+        connection = sqlite3.connect(f"file:{database[len('sqlite:'):]}?mode=ro", uri=True, timeout=10)
+        try:
+            return "\n".join(connection.iterdump())
+        finally:
+            connection.close()
+    rows = subprocess.run(["psql", database, "-At", "-c", "SELECT o::text FROM outbox o UNION ALL "
+                           "SELECT t::text FROM one_time_tokens t UNION ALL SELECT a::text FROM audit_events a"],
+                          capture_output=True, text=True, check=True, timeout=30)
+    return rows.stdout
+
+
+def test_no_live_link_is_readable_in_the_store_or_mail_list_after_delivery(world):
+    server, inbox = world
+    email = new_email("sealed")
+    sign_up(server, email)
+    person = Browser(server.base_url)
+    page = person.get("/password/forgot")
+    person.submit(page.text, page.url, {"email": email}, field="email")
+    [reset] = inbox.wait(email, "Reset")
+    token = link_in(reset, "/password/reset").split("token=")[1]
+    [verify] = inbox.wait(email, "Confirm")
+    verify_token = link_in(verify, "/verify-email").split("token=")[1]
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        mine = [m for m in json.loads(server.cli("mail", "list", "--json").stdout) if m["to"] == email]
+        if len(mine) == 2 and all(m["status"] == "sent" for m in mine):
+            break
+        time.sleep(0.2)
+    assert sorted(m["kind"] for m in mine) == ["password-reset", "verify-email"]
+    assert all(m["status"] == "sent" and m["to"] == email for m in mine)
+    listing = server.cli("mail", "list", "--json").stdout + server.cli("mail", "list").stdout
+    dump = stored_text(server)
+    for live in (token, verify_token):
+        assert live not in listing and live not in dump, "a live one-time link is readable"
+    assert "token=" not in listing and "token=" not in dump
+    assert email in dump, "the record and its recipient stay"
+    # The links still work: only their hashes were ever stored, and the mail carried them.
+    assert confirm(Browser(server.base_url), link_in(verify, "/verify-email")).status_code == 200

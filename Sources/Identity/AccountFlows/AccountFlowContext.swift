@@ -20,12 +20,15 @@ public struct AccountFlowContext: Sendable {
     public let signUpThrottle: LoginThrottle
     /// Called after a transaction that wrote mail committed (wakes the sender).
     public let mailWritten: @Sendable () -> Void
+    /// Seals each mail's bodies in the outbox (OutboxBodySealer); the server always passes one. nil keeps
+    /// them readable, for tests of the flows that follow a link from the outbox.
+    public let bodySealer: OutboxBodySealer?
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
                 policy: PasswordPolicy = .standard, composer: any MailComposer, issuer: String,
                 loginThrottle: LoginThrottle, requestThrottle: LoginThrottle = LoginThrottle(freeFailures: 5, baseDelay: 60),
                 signUpThrottle: LoginThrottle = LoginThrottle(freeFailures: 30, baseDelay: 60),
-                mailWritten: @escaping @Sendable () -> Void = {}) {
+                mailWritten: @escaping @Sendable () -> Void = {}, bodySealer: OutboxBodySealer? = nil) {
         self.storage = storage
         self.clock = clock
         self.random = random
@@ -37,6 +40,7 @@ public struct AccountFlowContext: Sendable {
         self.requestThrottle = requestThrottle
         self.signUpThrottle = signUpThrottle
         self.mailWritten = mailWritten
+        self.bodySealer = bodySealer
     }
 
     /// Link lifetimes: verification 24 h, reset 1 h (issue #10).
@@ -67,9 +71,10 @@ public struct AccountFlowContext: Sendable {
                  in tx: any Storage) throws {
         let words = composer.compose(mail, locale: locale)
         let now = clock.now()
-        try tx.insertMail(OutboxMail(id: "mail_" + random.token(byteCount: 16), kind: mail.kind, accountID: accountID,
-                                     recipient: recipient, subject: words.subject, textBody: words.text,
-                                     htmlBody: words.html, nextAttemptAt: now, createdAt: now))
+        let outbox = OutboxMail(id: "mail_" + random.token(byteCount: 16), kind: mail.kind, accountID: accountID,
+                                recipient: recipient, subject: words.subject, textBody: words.text,
+                                htmlBody: words.html, nextAttemptAt: now, createdAt: now)
+        try tx.insertMail(try bodySealer?.seal(outbox) ?? outbox)
     }
 
     func audit(_ kind: String, accountID: String?, detail: String = "", in tx: any Storage) throws {

@@ -1,7 +1,10 @@
 import Foundation
+import OAuthCore
 
 /// Self-service sign-up with its verification mail (issue #10): the demo has no SMTP server, so the
-/// mail waits in the outbox, where `accountlink mail list` shows it, and the story follows its link.
+/// mail waits in the outbox, where `accountlink mail list` shows it without its text (the body is sealed,
+/// docs/accounts-and-email.md); the demo holds its throwaway database's master key, opens the mail and
+/// follows its link.
 extension DemoStory {
     func signUpWithVerificationMail() async throws {
         heading("A new person signs up on the web",
@@ -26,14 +29,17 @@ extension DemoStory {
         record("Sign-up, verification mail in the outbox, link followed", "email_verified: true")
     }
 
-    /// Shows the newest mail to `address` from `accountlink mail list --json` and returns its link.
+    /// Shows the newest mail to `address` (`accountlink mail list`), opens its sealed text with the demo's
+    /// master key and returns its link.
     func verificationMail(to address: String) async throws -> String {
         let listed = try await operatorRuns(["mail", "list", "--json"])
         let mails = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]) ?? []
-        guard let mail = mails.last(where: { $0["to"] as? String == address }), let text = mail["text"] as? String,
+        guard let mail = mails.last(where: { $0["to"] as? String == address }), let id = mail["id"] as? String,
+              let runtime = world.runtime, let stored = try runtime.storage.mail(id: id),
+              let text = try? OutboxBodySealer(masterKey: runtime.masterKey, random: runtime.random).open(stored).textBody,
               let link = text.split(separator: "\n").first(where: { $0.contains("/verify-email?token=") })
         else { throw SimulationFailure("no verification mail to \(address) in the outbox") }
-        say("  mail \(mail["status"] ?? "?") to \(address): \"\(mail["subject"] ?? "")\"")
+        say("  mail \(mail["status"] ?? "?") to \(address): \"\(mail["subject"] ?? "")\" (its text opened with the master key)")
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {
             let shown = line.range(of: "token=").map { String(line[..<$0.upperBound]) + "…" } ?? String(line)
             say("  | " + shown)

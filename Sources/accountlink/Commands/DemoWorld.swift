@@ -12,6 +12,8 @@ final class DemoWorld: @unchecked Sendable {
     let environment: [String: String]
     private(set) var server: HTTPServer?
     private(set) var configuration: ServerConfiguration?
+    /// The serving runtime: the demo opens its own outbox with it (DemoStory+SignUp.swift).
+    private(set) var runtime: Runtime?
 
     var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var databasePath: String { folder.appendingPathComponent("accountlink.sqlite").path }
@@ -44,6 +46,7 @@ final class DemoWorld: @unchecked Sendable {
         try server.start()
         self.server = server
         self.configuration = configuration
+        self.runtime = runtime
     }
 
     /// Stops the server (on a GCD thread: shutdown waits for requests in flight) and deletes the folder.

@@ -11,8 +11,8 @@ enum MailListCommand: Command {
 
         Lists every mail AccountLink wrote (verification, password reset, notices), oldest first, with its
         status (pending, sending, sent, failed), attempts and the SMTP server's last answer. Without
-        ACCOUNTLINK_SMTP_URL mails stay pending here; --json also prints each mail's text, which holds
-        its link (the store keeps only the links' hashes).
+        ACCOUNTLINK_SMTP_URL mails stay pending here. No link is ever shown: a waiting mail's text is
+        sealed with the master key and dropped once the mail is delivered or given up.
         """
     static let spec = ArgumentSpec(booleans: ["json"])
 
@@ -27,7 +27,6 @@ enum MailListCommand: Command {
         let last_outcome: String?
         let created_at: String
         let sent_at: String?
-        let text: String
     }
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
@@ -35,8 +34,7 @@ enum MailListCommand: Command {
         let views = mails.map {
             View(id: $0.id, kind: $0.kind, account_id: $0.accountID, to: $0.recipient, subject: $0.subject,
                  status: $0.status.rawValue, attempts: $0.attempts, last_outcome: $0.lastOutcome,
-                 created_at: RFC3339.string($0.createdAt), sent_at: $0.sentAt.map(RFC3339.string),
-                 text: $0.textBody)
+                 created_at: RFC3339.string($0.createdAt), sent_at: $0.sentAt.map(RFC3339.string))
         }
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(views))
