@@ -177,3 +177,66 @@ def test_web_origins_are_checked_and_listed(provider):
     listed = {c["id"]: c for c in json.loads(server.cli("client", "list", "--json").stdout)}
     assert listed["spa"]["web_origins"] == [WEB_ORIGIN, "http://localhost:5173"]
     assert listed["rp"]["web_origins"] == []
+
+
+def test_form_post_submits_itself_in_a_real_browser(provider, tmp_path):
+    """Chromium runs the page's one script under its CSP and posts the response to a loopback client."""
+    import http.server
+    import shutil
+    import threading
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server, _ = provider
+    received = []
+
+    class Callback(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+            received.append(dict(urllib.parse.parse_qsl(body)))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<p id='done'>received</p>")
+
+        def log_message(self, *args):
+            pass
+
+    rp = http.server.HTTPServer(("127.0.0.1", 0), Callback)
+    thread = threading.Thread(target=rp.serve_forever, daemon=True)
+    thread.start()
+    callback = f"http://127.0.0.1:{rp.server_address[1]}/cb"
+    client = "fp-" + secrets.token_hex(3)
+    server.cli("client", "add", "--id", client, "--name", "Form Post", "--public", "--redirect-uri", callback)
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_page_load_timeout(20)
+    driver.implicitly_wait(10)
+    try:
+        verifier = secrets.token_urlsafe(48)
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        driver.get(server.url("/authorize?" + urllib.parse.urlencode({
+            "client_id": client, "redirect_uri": callback, "response_type": "code", "state": "st-1",
+            "response_mode": "form_post", "scope": "openid", "code_challenge": challenge,
+            "code_challenge_method": "S256"})))
+        driver.find_element(By.NAME, "email").send_keys(EMAIL)
+        driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        driver.find_element(By.CSS_SELECTOR, "button[value=allow]").click()
+        WebDriverWait(driver, 15).until(lambda d: received)  # nobody pressed Continue: the script posted
+        assert driver.find_element(By.ID, "done").text == "received"
+    finally:
+        driver.quit()
+        rp.shutdown()
+        rp.server_close()
+    [answer] = received
+    assert answer["state"] == "st-1" and answer["iss"] == server.base_url
+    token = requests.post(server.url("/token"), data={"grant_type": "authorization_code", "code": answer["code"],
+                                                      "client_id": client, "redirect_uri": callback,
+                                                      "code_verifier": verifier}, timeout=10)
+    assert token.status_code == 200 and token.json()["scope"] == "openid"
