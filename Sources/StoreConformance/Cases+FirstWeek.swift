@@ -1,7 +1,7 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// CONTRACT.md "The first week's edges": a client's web origins.
+    /// A client's web origins (docs/operations.md, OpenID Connect details: CORS).
     static let firstWeekCases: [ConformanceCase] = [
         ConformanceCase("clients: web origins round-trip in order, none by default") { s in
             var web = Fixture.client("web")

@@ -1,4 +1,4 @@
-"""OpenID Connect edges met by standard relying parties (CONTRACT.md "The first week's edges"), driven by
+"""OpenID Connect edges met by standard relying parties (docs/operations.md, OpenID Connect details), driven by
 authlib and pyoidc against the built server: unknown scopes left out of the grant (OIDC Core §3.1.2.1),
 `offline_access` (§11), `login_hint`, request objects refused (§6.1, §6.2), `response_mode=form_post`
 (OAuth 2.0 Form Post Response Mode), RFC 9207 `iss`, and CORS for a browser-only client's origin."""
