@@ -9,6 +9,8 @@ extension MemoryStorage {
         }
     }
 
+    public func oneTimeToken(hash: String) throws -> OneTimeToken? { try access { $0.oneTimeTokens[hash] } }
+
     public func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption {
         try access { state in
             guard var token = state.oneTimeTokens[hash] else { return .notFound }

@@ -89,6 +89,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
                 let done = try db.query(
                     "SELECT 1 FROM schema_migrations WHERE version = $1", [.int(migration.version)])
                 guard done.rowCount == 0 else { continue }
+                try SQLMigrationSteps.before(version: migration.version, db)
                 try db.script(migration.sql)
                 try db.run(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",

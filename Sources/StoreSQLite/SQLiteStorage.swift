@@ -68,6 +68,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
                         [.int(migration.version)]
                     ) { _ in true }
                     guard done.isEmpty else { return }
+                    try SQLMigrationSteps.before(version: migration.version, db)
                     try db.script(migration.sql)
                     try db.run(
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",

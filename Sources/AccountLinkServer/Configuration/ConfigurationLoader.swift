@@ -52,6 +52,7 @@ public struct ConfigurationLoader {
     static let smtpURL = Setting(env: "ACCOUNTLINK_SMTP_URL", json: "smtp_url", flag: nil)
     static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
     static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
+    static let signUpMode = Setting(env: "ACCOUNTLINK_SIGNUP_MODE", json: "signup_mode", flag: nil)
     static let smtpCAFile = Setting(env: "ACCOUNTLINK_SMTP_CA_FILE", json: "smtp_ca_file", flag: nil)
     // docs/pages.md: the pages' look and the maker's policies.
     static let accentColor = Setting(env: "ACCOUNTLINK_ACCENT_COLOR", json: "accent_color", flag: nil)

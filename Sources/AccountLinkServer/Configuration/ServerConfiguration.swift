@@ -111,7 +111,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 }
 
-/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`.
+/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`, `ACCOUNTLINK_SIGNUP_MODE`.
 public struct AccountMailSettings: Sendable, Equatable {
     /// nil: mail stays in the outbox (`accountlink mail list`).
     public var smtpURL: String?
@@ -120,6 +120,8 @@ public struct AccountMailSettings: Sendable, Equatable {
     /// nil until built: `no-reply@` + the issuer's host.
     public var from: String = ""
     public var signUpOpen: Bool = true
+    /// `ACCOUNTLINK_SIGNUP_MODE=verify-first`: nobody is signed in by sign-up until the address is proven.
+    public var signUpVerifiesFirst: Bool = false
     /// A PEM file of the CA(s) to trust for the SMTP server's certificate instead of the system's.
     public var smtpCAFile: String?
 

@@ -74,6 +74,8 @@ public struct EmailChangeFlow: Sendable {
     public func request(accountID: String, newEmail rawEmail: String, locale: String?) throws {
         let email = EmailAddress.normalized(rawEmail)
         guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
+        // Spent: the same answer, no mail (AccountFlowContext.accountMailBudget).
+        guard try context.accountMayAsk("email-change", accountID: accountID) else { return }
         try context.storage.transaction { tx in
             guard let account = try tx.account(id: accountID), account.status == .active else { return }
             if let owner = try tx.account(email: email), !owner.id.sameBytes(accountID) { return }

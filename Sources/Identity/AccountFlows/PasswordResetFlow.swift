@@ -26,10 +26,11 @@ public struct PasswordResetFlow: Sendable {
         let throttle = context.requestThrottle
         let addressKeys = clientAddress.map { ["forgot-address:" + $0] } ?? []
         guard try throttle.take(addressKeys, at: now, in: context.storage) else { throw Failure.throttled }
-        let emailKey = ["forgot-email:" + email]
+        let emailKey = ["forgot-email:" + Account.emailKey(email)]
         guard EmailAddress.isPlausible(email), try throttle.take(emailKey, at: now, in: context.storage) else { return }
         try context.storage.transaction { tx in
-            guard let account = try tx.account(email: email), account.status == .active else {
+            // Found by its folded form; mailed at the account's own address, not a copy typed here.
+            guard let account = try tx.account(email: email), account.status == .active, let email = account.email else {
                 try context.audit("password.reset-requested", accountID: nil, detail: "no account", in: tx)
                 return
             }
@@ -43,9 +44,18 @@ public struct PasswordResetFlow: Sendable {
     }
 
     /// Sets the new password with the link's token; returns the account id. A refused password does
-    /// not use up the link; the slow hash is computed before the transaction (SQLite locks the store).
-    public func reset(token: String, newPassword: String, locale: String?) throws -> String {
-        let normalized = try Self.checked(context.policy, newPassword, email: nil)
+    /// not use up the link. Every attempt counts against the client address like a sign-in
+    /// (`AccountFlowContext.loginThrottle`, given back on success); the token is looked up before
+    /// anything is hashed, so an unknown, used or expired token costs no Argon2id; the slow hash is
+    /// computed before the transaction (SQLite locks the store).
+    public func reset(token: String, newPassword: String, locale: String?, clientAddress: String? = nil) throws -> String {
+        _ = try Self.checked(context.policy, newPassword, email: nil)
+        let addressKeys = clientAddress.map { ["reset-address:" + $0] } ?? []
+        guard try context.loginThrottle.take(addressKeys, at: context.clock.now(), in: context.storage) else {
+            throw Failure.throttled
+        }
+        guard let live = try liveResetToken(token) else { throw Failure.invalidLink }
+        let normalized = try Self.checked(context.policy, newPassword, email: live.email)
         let hash = try context.hasher.hash(normalized)
         let accountID = try context.storage.transaction { tx -> String? in
             guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
@@ -57,7 +67,7 @@ public struct PasswordResetFlow: Sendable {
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: context.clock.now())
             if let email = account.email {
                 try context.enqueue(.passwordChanged, to: email, accountID: account.id, locale: locale, in: tx)
-                try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
+                try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)] + addressKeys, in: tx)
             }
             try context.audit("password.reset", accountID: account.id, in: tx)
             return account.id
@@ -69,6 +79,14 @@ public struct PasswordResetFlow: Sendable {
 }
 
 extension PasswordResetFlow {
+    /// The reset token's record while it is unused and unexpired: a look, nothing consumed.
+    func liveResetToken(_ token: String) throws -> OneTimeToken? {
+        guard !token.isEmpty, let record = try context.storage.oneTimeToken(hash: OpaqueToken.hash(token)),
+              record.purpose == .resetPassword, record.usedAt == nil, record.expiresAt > context.clock.now()
+        else { return nil }
+        return record
+    }
+
     static func checked(_ policy: PasswordPolicy, _ password: String, email: String?) throws(Failure) -> String {
         do { return try policy.check(password, email: email) } catch { throw .password(error) }
     }

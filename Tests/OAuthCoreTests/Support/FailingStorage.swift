@@ -165,6 +165,7 @@ struct FailingStorage: Storage {
 
 extension FailingStorage {
     func insertOneTimeToken(_ token: OneTimeToken) throws { try run { try inner.insertOneTimeToken(token) } }
+    func oneTimeToken(hash: String) throws -> OneTimeToken? { try run { try inner.oneTimeToken(hash: hash) } }
     func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption {
         try run { try inner.consumeOneTimeToken(hash: hash, at: time) }
     }
