@@ -225,3 +225,44 @@ def test_logout_post_without_a_session_clears_nothing(world):
     answer = requests.post(server.url("/logout"), data={}, cookies={"al_session": "not-a-session"},
                            allow_redirects=False, timeout=10)
     assert answer.status_code == 303 and "Set-Cookie" not in answer.headers
+
+
+def test_verify_first_sign_up_answers_alike_and_signs_nobody_in(standins):
+    """ACCOUNTLINK_SIGNUP_MODE=verify-first: a new and an existing address get the same answer, no
+    session, and the password chosen at sign-up works only after the mailed link is followed."""
+    with tempfile.TemporaryDirectory(prefix="accountlink-verify-first-") as folder:
+        server = Server(folder, standins, {"ACCOUNTLINK_SIGNUP_MODE": "verify-first"}).start()
+        try:
+            existing, fresh = new_email("existing"), new_email("fresh")
+            server.cli("user", "add", "--email", existing, "--password-stdin", stdin=PASSWORD + "\n")
+            answers = []
+            for email in [fresh, existing]:
+                browser = Browser(server.base_url)
+                page = browser.get("/signup")
+                answer = browser.submit(page.text, page.url, {"email": email, "password": "chosen passphrase 1"},
+                                        field="password")
+                answers.append((answer.status_code, answer.text.replace(email, "EMAIL"),
+                                sorted(c.split("=")[0] for c in answer.raw.headers.getlist("Set-Cookie"))))
+                assert browser.get("/account").status_code == 303, "nobody is signed in"
+            assert answers[0] == answers[1]
+            client = "vf-" + secrets.token_hex(3)
+            server.cli("client", "add", "--id", client, "--name", "App", "--public", "--first-party", "--scope", "openid")
+            api = [requests.post(server.url("/api/signup"), data={"client_id": client, "email": e,
+                                                                  "password": "chosen passphrase 2"}, timeout=60)
+                   for e in [new_email("api"), existing]]
+            assert [(a.status_code, a.text) for a in api] == [(202, api[1].text)] * 2
+            login = Browser(server.base_url)
+            page = login.get("/login")
+            early = login.submit(page.text, page.url, {"email": fresh, "password": "chosen passphrase 1"},
+                                 field="password")
+            assert early.status_code == 401, "the chosen password works only once the address is proven"
+            [mail] = [m for m in json.loads(server.cli("mail", "list", "--json").stdout) if m["to"] == fresh]
+            link = next(w for w in mail["text"].split() if "/verify-email?token=" in w)
+            confirm = Browser(server.base_url)
+            shown = confirm.get(link)
+            assert confirm.submit(shown.text, shown.url, field="token").status_code == 200
+            page = login.get("/login")
+            assert login.submit(page.text, page.url, {"email": fresh, "password": "chosen passphrase 1"},
+                                field="password").status_code == 303
+        finally:
+            server.stop()
