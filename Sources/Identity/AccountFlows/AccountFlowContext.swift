@@ -21,7 +21,7 @@ public struct AccountFlowContext: Sendable {
     /// Mails to one mailbox, whatever asked for them (`mailBudgetKey`): kept in the store, so every
     /// instance on one database shares it.
     public let mailBudget: LoginThrottle
-    /// What one account may ask to be mailed: verification resends, email changes (`accountBudgetKey`).
+    /// What one account may ask to be mailed: verification resends, email changes (`accountMayAsk`).
     public let accountMailBudget: LoginThrottle
     /// Called after a transaction that wrote mail committed (wakes the sender).
     public let mailWritten: @Sendable () -> Void
