@@ -67,10 +67,10 @@ import Testing
         #expect(try cli.run(["migrate"]).status == 0)
         let copy = cli.directory.appendingPathComponent("copy.sqlite").path
         #expect(try cli.run(["backup", copy]).status == 0)
-        // Holds the same shared lock a running server holds (SQLiteOpenLock), as `flock -s` does.
+        // Holds the same shared lock a running server holds (SQLiteOpenLock), until it is terminated.
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-s", "-o", Self.database(cli) + ".lock", "sleep", "30"]
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "exec 9>>\"$0\" && flock -s 9 && exec sleep 30", Self.database(cli) + ".lock"]
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
         Thread.sleep(forTimeInterval: 0.3)
