@@ -8,6 +8,7 @@ import json
 import re
 import secrets
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from conftest import GOOGLE_CLIENT, ROOT, Server
+from conftest import GOOGLE_CLIENT, ROOT, Server, binary
 
 FIXTURES = ROOT / "Tests/Fixtures/schemas"
 MANIFEST = json.loads((FIXTURES / "manifest.json").read_text())
@@ -134,3 +135,26 @@ def test_postgres_fixture_upgrades_with_all_its_data(fixture, standins):
     finally:
         subprocess.run(["psql", "-q", base, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], timeout=60,
                        capture_output=True)
+
+
+def test_a_binary_older_than_the_database_refuses_to_serve(tmp_path, standins):
+    """A database that records a migration above every one this binary knows (an upgrade undone by
+    reinstalling the older package) is refused before anything is written."""
+    (tmp_path / "db").mkdir()
+    database = tmp_path / "db/accountlink.sqlite"
+    shutil.copy(SQLITE[-1], database)
+    with sqlite3.connect(database) as db:
+        db.execute("INSERT INTO schema_migrations VALUES (100000, 0)")
+    db.close()
+
+    def contents():
+        with sqlite3.connect(database) as reader:
+            return list(reader.iterdump())
+
+    before = contents()
+    server = fixture_server(tmp_path, standins, f"sqlite:{database}")
+    result = subprocess.run([binary(), "serve"], env=server.env, cwd=tmp_path, capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 65, result.stderr
+    assert "newer than this binary knows" in result.stderr
+    assert contents() == before, "nothing was written (opening it may only switch the journal to WAL)"
