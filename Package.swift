@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Support"]),
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
         .target(name: "AccountLinkServer",
-                dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
+                dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),

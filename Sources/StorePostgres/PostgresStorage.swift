@@ -82,6 +82,8 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public func migrate() throws {
         try atomically { db in
             try db.query("SELECT pg_advisory_xact_lock(7426031)")
+            // A newer AccountLink's schema is refused before anything is written (StoreSQL/SchemaStatus.swift).
+            try PostgresStorage.schemaStatus(of: db).requireNotNewer()
             try db.script(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
             )
