@@ -1,5 +1,5 @@
-/// The account page's security part (issue #10): whether the email is confirmed (with a button to send
-/// the mail again), change password (asks for the current one) and change email.
+/// The account page's security part (docs/accounts-and-email.md): whether the email is confirmed (with a
+/// button to send the mail again), change password (asks for the current one) and change email.
 extension AccountPage {
     func security(_ m: Messages) -> HTML {
         guard let emailVerified else { return .empty }

@@ -120,7 +120,7 @@ import Testing
                 == "invalid_grant")
     }
 
-    /// Issue #14: a replay inside the grace period forks the family; when both children are used,
+    /// docs/hardening.md: a replay inside the grace period forks the family; when both children are used,
     /// the fork is caught and the whole grant is revoked (RFC 9700 §4.14.2).
     @Test func forkInsideGracePeriodIsDetectedWhenBothChildrenAreUsed() async throws {
         let f = try Fixture()
