@@ -70,13 +70,23 @@ final class AppUnderTest: Sendable {
         return try #require(answer.headers.values("Set-Cookie").first { $0.hasPrefix(CookieName.session + "=") })
     }
 
-    /// The same responder behind the real HTTP server on 127.0.0.1, stopped when `body` returns.
+    /// The same responder behind the real HTTP server on 127.0.0.1, stopped when `body` returns (on a
+    /// thread of its own: shutdown waits for requests in flight, which need Swift's pool).
     func overLoopback<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1), responder: responder,
                                 logger: .silent)
         try server.start()
-        defer { server.shutdown() }
-        return try await body(URL(string: "http://127.0.0.1:\(server.boundPort)")!)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(URL(string: "http://127.0.0.1:\(server.boundPort)")!)) } catch {
+            result = .failure(error)
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                server.shutdown()
+                done.resume()
+            }
+        }
+        return try result.get()
     }
 
     enum CookieName {

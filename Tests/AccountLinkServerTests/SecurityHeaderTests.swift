@@ -67,12 +67,17 @@ import FoundationNetworking
     }
 
     /// Status and headers (names lowercased) of one request, cookies and redirects left alone.
+    /// Bounded as the kit's tests are (120 s): under the whole suite's load a handler can wait long for
+    /// Swift's pool.
     static func fetch(_ request: URLRequest) async throws -> (status: Int, headers: [String: String]) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
+        configuration.timeoutIntervalForRequest = 120
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        let (_, response) = try await session.data(for: request)
+        var bounded = request
+        bounded.timeoutInterval = 120
+        let (_, response) = try await session.data(for: bounded)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

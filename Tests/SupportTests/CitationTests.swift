@@ -125,9 +125,8 @@ enum OutsideCitation {
     static let atWordStart = ["specs/", "specs §", "seeds/"]
 
     /// An issue number: "issue 16", "Issues #14", or "#10" after a space or parenthesis (not PKCS#8,
-    /// `&#39;`, a colour like `#000;`, nor Unicode's "UAX #15").
-    static let trackerPatterns = [#"(?i)\bissues?\s+#?\d+"#, #"(?:^|[\s(])#\d{1,3}(?![\w;])"#]
-
+    /// `&#39;`, a colour like `#000;`, nor Unicode's "UAX #15"). Read on bytes: the scan covers every
+    /// line of the repository, and a regular expression per line made it take minutes.
     static func firstMatch(in line: Substring) -> String? {
         if let hit = anywhere.first(where: { line.contains($0) }) { return hit }
         if let hit = trackerCitation(in: line) { return hit }
@@ -145,11 +144,46 @@ enum OutsideCitation {
     }
 
     static func trackerCitation(in line: Substring) -> String? {
-        for pattern in trackerPatterns {
-            guard let regex = try? Regex(pattern), let match = line.firstMatch(of: regex) else { continue }
-            if line[..<match.range.lowerBound].hasSuffix("UAX") { continue }
-            return String(line[match.range])
+        let bytes = Array(line.utf8)
+        for start in bytes.indices {
+            if let end = issueWord(bytes, at: start) ?? hashNumber(bytes, at: start) {
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
         }
         return nil
+    }
+
+    /// "issue" or "issues" starting a word, blanks, an optional `#`, a digit: the end of the match.
+    private static func issueWord(_ bytes: [UInt8], at start: Int) -> Int? {
+        let word = Array("issue".utf8)
+        guard start + word.count < bytes.count, start == 0 || !isWordByte(bytes[start - 1]),
+              zip(bytes[start...], word).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        var index = start + word.count
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+        let blanks = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index > blanks else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+        return index + 1
+    }
+
+    /// `#` and one to three digits, after the line's start, a blank or `(`, not followed by a word byte or `;`.
+    private static func hashNumber(_ bytes: [UInt8], at start: Int) -> Int? {
+        guard bytes[start] == UInt8(ascii: "#"),
+              start == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "(")].contains(bytes[start - 1]),
+              !(start >= 4 && Array(bytes[(start - 4)..<start]) == Array("UAX ".utf8)) else { return nil }
+        var end = start + 1
+        while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+        guard (2...4).contains(end - start), end == bytes.count || !(isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ";"))
+        else { return nil }
+        return end
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+            || byte >= 0x80
     }
 }
