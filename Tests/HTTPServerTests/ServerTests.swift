@@ -351,36 +351,23 @@ struct LifecycleTests {
     }
 }
 
-/// Listening TCP sockets on loopback as the kernel lists them (/proc/net/tcp, proc(5)): state 0A is
-/// LISTEN; the inode names one socket for as long as it exists.
+/// Listening TCP sockets as the kernel lists them (/proc/net/tcp, proc(5)): state 0A is LISTEN; the
+/// inode names one socket for as long as it exists. While a server listens on 127.0.0.1:PORT no other
+/// socket can, so that entry is the server's own.
 enum ListeningSockets {
     static func inodes() -> Set<UInt64> { Set(entries().map(\.inode)) }
 
     static func inode(port: Int) -> UInt64? {
-        entries().first { $0.port == port && $0.pid == getpid() }?.inode
+        entries().first { $0.address == "0100007F:" + String(format: "%04X", port) }?.inode
     }
 
-    /// (port, inode, pid) of each listening socket; pid is ours when one of our descriptors holds it.
-    private static func entries() -> [(port: Int, inode: UInt64, pid: Int32?)] {
-        let ours = ownSocketInodes()
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return [] }
-        return table.split(separator: "\n").dropFirst().compactMap { line in
+    private static func entries() -> [(address: Substring, inode: UInt64)] {
+        // procfs reports a size of 0: read to the end instead of by the size.
+        guard let data = FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile() else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: " ")
-            guard fields.count > 9, fields[3] == "0A", let colon = fields[1].lastIndex(of: ":"),
-                  let port = Int(fields[1][fields[1].index(after: colon)...], radix: 16), let inode = UInt64(fields[9])
-            else { return nil }
-            return (port, inode, ours.contains(inode) ? getpid() : nil)
+            guard fields.count > 9, fields[3] == "0A", let inode = UInt64(fields[9]) else { return nil }
+            return (fields[1], inode)
         }
-    }
-
-    /// The inodes of the sockets this process holds (/proc/self/fd links read `socket:[INODE]`).
-    private static func ownSocketInodes() -> Set<UInt64> {
-        let folder = "/proc/self/fd"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return Set(names.compactMap { name in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name),
-                  target.hasPrefix("socket:[") else { return nil }
-            return UInt64(target.dropFirst(8).dropLast())
-        })
     }
 }
