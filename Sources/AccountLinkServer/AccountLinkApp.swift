@@ -41,7 +41,7 @@ public final class AccountLinkApp: Sendable {
     let formCSRF: FormCSRF
     /// The discovery document as last rendered, with the signing algorithms it lists.
     let discoveryCache = Mutex<(algorithms: [String], response: HTTPResponse)?>(nil)
-    /// Sign-up, email and password flows and their mail (issue #10).
+    /// Sign-up, email and password flows and their mail (docs/accounts-and-email.md).
     let accountFlows: AccountFlowContext
     /// nil without `ACCOUNTLINK_SMTP_URL`: mail then stays in the outbox.
     public let outboxWorker: OutboxWorker?

@@ -6,7 +6,8 @@ import OAuthCore
 import Pages
 import Support
 
-/// Builds the account flows' context and, with `ACCOUNTLINK_SMTP_URL`, the outbox sender (issue #10).
+/// Builds the account flows' context and, with `ACCOUNTLINK_SMTP_URL`, the outbox sender
+/// (docs/accounts-and-email.md).
 enum AccountMailWiring {
     static func make(_ runtime: Runtime, loginThrottle: LoginThrottle) -> (AccountFlowContext, OutboxWorker?) {
         let worker = sender(runtime).map { OutboxWorker(sender: $0) }

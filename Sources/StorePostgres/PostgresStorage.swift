@@ -54,7 +54,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// kept apart by `OFFSET 0`. Left to choose, PostgreSQL estimates ten rows for an array parameter's
     /// `unnest`, so after batches of one row (a server under light load) it keeps planning the statement
     /// anew at every run instead of reusing a generic plan: measured 0.78 ms of planning against 0.29 ms
-    /// of execution per single refresh (docs/performance.md, eighth round).
+    /// of execution per single refresh (docs/performance-history.md, Eighth round).
     static func openWriter(_ pool: PGPool) throws -> PGConnection {
         let connection = try pool.openDedicated()
         try connection.script("SET plan_cache_mode = force_generic_plan")

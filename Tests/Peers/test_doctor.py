@@ -1,4 +1,4 @@
-"""`accountlink doctor` (issue 13 item 6) against a deployment that satisfies Google's and Apple's
+"""`accountlink doctor` (docs/operations.md) against a deployment that satisfies Google's and Apple's
 requirements, and against one that does not: exit status, the findings and their fixes."""
 import base64
 import copy

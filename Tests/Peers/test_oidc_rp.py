@@ -2,7 +2,7 @@
 code flow against AccountLink with its defaults, once with RS256 and once with ES256 signing keys:
 discovery, authorization, code exchange, ID-token verification with the published keys, UserInfo
 (pyoidc sends the token in a POST body, RFC 6750 §2.2), prompt=none, max_age and RP-initiated logout
-(issue 13 item 5)."""
+(docs/operations.md)."""
 import secrets
 import tempfile
 import urllib.parse

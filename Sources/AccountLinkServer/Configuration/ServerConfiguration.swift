@@ -64,10 +64,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
-    /// Sign-up, email and outgoing mail (issue #10; README.md, Configuration).
+    /// Sign-up, email and outgoing mail (README.md, Configuration).
     public var accountMail: AccountMailSettings = AccountMailSettings()
 
-    /// Issue 13: the admin API's listener and Bearer token (both or neither).
+    /// The admin API's listener and Bearer token, both or neither (docs/operations.md, Admin API).
     public var admin: Admin? = nil
     /// Peers whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (exact addresses).
     public var trustedProxies: [String] = []
@@ -91,7 +91,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var contentType: String
     }
 
-    /// Issue 16: connections (and threads calling libpq) per instance with PostgreSQL
+    /// docs/performance.md, PostgreSQL: connections (and threads calling libpq) per instance with PostgreSQL
     /// (`ACCOUNTLINK_POSTGRES_POOL_SIZE`; PostgresStorage.defaultPoolSize).
     public var postgresPoolSize = PostgresStorage.defaultPoolSize
     /// Seconds a rotated refresh token is kept so that its reuse revokes the grant

@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 import Support
 
-/// What the self-service account flows share (issue #10): the store, clock and randomness, password
+/// What the self-service account flows share (docs/accounts-and-email.md): the store, clock and randomness, password
 /// hashing and rules, the mail composer, the issuer (links in mails point there), the login throttle
 /// (a reset clears it) and a throttle for requests that send mail.
 public struct AccountFlowContext: Sendable {
@@ -57,7 +57,7 @@ public struct AccountFlowContext: Sendable {
         self.signUpMode = signUpMode
     }
 
-    /// Link lifetimes: verification 24 h, reset 1 h (issue #10).
+    /// Link lifetimes: verification 24 h, reset 1 h (docs/accounts-and-email.md).
     public static let verificationLifetime: TimeInterval = 24 * 3600
     public static let resetLifetime: TimeInterval = 3600
     /// The old address's cancel link outlives the change link, so a change followed at once can still

@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-/// Forgotten passwords (issue #10, docs/accounts-and-email.md: `/password/forgot`, `/password/reset`): the
+/// Forgotten passwords (docs/accounts-and-email.md: `/password/forgot`, `/password/reset`): the
 /// same answer
 /// for every address, requests throttled per client address and per email, a single-use link valid
 /// for one hour. A reset ends every web session and first-party app sign-in of the account (third-party

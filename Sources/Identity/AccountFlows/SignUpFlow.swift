@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-/// Self-service sign-up with email and password (issue #10, docs/accounts-and-email.md: `/signup`,
+/// Self-service sign-up with email and password (docs/accounts-and-email.md: `/signup`,
 /// `/api/signup`).
 /// An address that already has an account gets the same page as a new one and its owner a mail
 /// instead (no account enumeration through the form); a new account gets a verification link.
