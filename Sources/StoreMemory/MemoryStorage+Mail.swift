@@ -43,8 +43,6 @@ extension MemoryStorage {
         }
     }
 
-    public func oneTimeToken(hash: String) throws -> OneTimeToken? { try access { $0.oneTimeTokens[hash] } }
-
     public func insertMail(_ mail: OutboxMail) throws {
         try access { state in
             guard state.outbox[mail.id] == nil else { throw StoreError.conflict("mail \(mail.id) exists") }

@@ -64,14 +64,6 @@ extension SQLStorage {
         }
     }
 
-    public func oneTimeToken(hash: String) throws -> OneTimeToken? {
-        try access {
-            try $0.query("SELECT \(Self.oneTimeTokenColumns) FROM one_time_tokens WHERE hash = $1", [.text(hash)]) {
-                try $0.oneTimeToken()
-            }
-        }.first
-    }
-
     public func insertMail(_ mail: OutboxMail) throws {
         try access {
             try $0.insert(

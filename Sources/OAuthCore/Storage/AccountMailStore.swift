@@ -59,9 +59,6 @@ public protocol OneTimeTokenStore {
     /// (the account's lifecycle voids its links, Identity's `OneTimeLinkRule`). Returns how many it marked.
     @discardableResult
     func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int
-    /// The stored record of `hash`, used or not, without consuming it (a page describes what a link is
-    /// for before the person confirms).
-    func oneTimeToken(hash: String) throws -> OneTimeToken?
 }
 
 /// One mail in the outbox, written in the transaction of the change that caused it
