@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-/// Self-service sign-up with its verification mail (issue #10): the demo has no SMTP server, so the
+/// Self-service sign-up with its verification mail (docs/accounts-and-email.md): the demo has no SMTP server, so the
 /// mail waits in the outbox, where `accountlink mail list` shows it without its text (the body is sealed,
 /// docs/accounts-and-email.md); the demo holds its throwaway database's master key, opens the mail and
 /// follows its link.
