@@ -8,7 +8,7 @@ import Support
 extension AccountLinkApp {
     static let appAccountPaths: Set<String> = [
         "/api/account", "/api/account/identities", "/api/account/identities/remove", "/api/logout",
-        "/api/account/sign-out-everywhere",
+        "/api/account/sign-out-everywhere", "/api/account/upgrade/apple", "/api/account/password",
     ]
 
     var appAccount: AppAccountAPI {
@@ -27,6 +27,17 @@ extension AccountLinkApp {
         router.add("POST", "/api/account/identities/remove") { [self] request in
             await appAccountCall(request) { api, bearer, form in
                 try api.removeMethod(accountID: bearer.account.id, type: form["type"] ?? "")
+            }
+        }
+        router.add("POST", "/api/account/upgrade/apple") { [self] request in
+            await appAccountCall(request) { api, bearer, form in
+                try await api.upgradeToApple(accountID: bearer.account.id, form: form)
+            }
+        }
+        router.add("POST", "/api/account/password") { [self] request in
+            await appAccountCall(request) { api, bearer, form in
+                try api.changePassword(accountID: bearer.account.id, form: form,
+                                       flow: PasswordChangeFlow(context: accountFlows), locale: pageLocale())
             }
         }
         router.add("POST", "/api/logout") { [self] request in
@@ -56,6 +67,9 @@ extension AccountLinkApp {
             case .identityInUse: return apiError(409, "identity_in_use", "another account already has this identity")
             case .lastMethod: return apiError(409, "last_method", "this is the account's only way to sign in")
             case .noSuchMethod: return apiError(400, "invalid_request", "the account has no sign-in method of that type")
+            case .noPassword: return apiError(400, "invalid_request", "the account does not sign in with a password")
+            case .wrongCurrentPassword: return apiError(400, "invalid_grant", "the current password is wrong")
+            case .weakPassword(let violation): return apiWeakPassword(violation)
             }
         } catch let failure as SignInService.Failure {
             return http(failure.oauthError.response)

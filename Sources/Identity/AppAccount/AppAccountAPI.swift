@@ -15,6 +15,12 @@ public struct AppAccountAPI: Sendable {
         case lastMethod
         /// 400: the account has no sign-in method of that type, or the type is unknown.
         case noSuchMethod
+        /// 400: the upgrade to Apple needs an account that signs in with a password.
+        case noPassword
+        /// 400: the current password given to change it is wrong.
+        case wrongCurrentPassword
+        /// 400: the new password breaks the policy (PasswordPolicy).
+        case weakPassword(PasswordPolicy.Violation)
     }
 
     let environment: OAuthEnvironment

@@ -34,6 +34,8 @@ public struct SignInService: Sendable {
         case providerUnavailable
         /// Apple or Google refused the code and no earlier refresh token is held: sign in again.
         case authorizationCodeRefused
+        /// The account has no password to upgrade (Account Authentication Modification extension).
+        case noPassword
     }
 
     public struct Policy: Sendable {
