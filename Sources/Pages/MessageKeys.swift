@@ -33,5 +33,7 @@ extension Messages {
         case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
         case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
         case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
+        // App Flip's error_description, read by the person in Google's app (Messages+AppFlipTexts.swift).
+        case appFlipInvalidRequest, appFlipCancelled, appFlipAccessDenied, appFlipUnrecoverable, appFlipTryLater
     }
 }

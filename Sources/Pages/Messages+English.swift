@@ -156,5 +156,10 @@ extension Messages {
         .mailChangeNoticeSubject: "Your {product} email address is being changed",
         .mailChangeNoticeBody: "Someone asked to change the email address of your {product} account to {email}. It changes only when a link sent there is followed. If that was not you, reset your password.",
         .mailFooter: "This mail was sent by {product}.",
+        .appFlipInvalidRequest: "Linking could not start. Please try again.",
+        .appFlipCancelled: "Please sign in to link your account.",
+        .appFlipAccessDenied: "You chose not to link your account.",
+        .appFlipUnrecoverable: "This account can't be linked.",
+        .appFlipTryLater: "Something went wrong. Please try again later.",
     ]
 }

@@ -10,6 +10,7 @@ enum PostgresMigrations {
         (8, tokenPath),
         (10, grantIndexByTime),
         (12, providerTokenLookup),
+        (16, identityPicture),
     ]
 
     static let initial = """
@@ -135,5 +136,12 @@ extension PostgresMigrations {
         CREATE INDEX third_party_tokens_prefix_key ON third_party_tokens (provider, prefix_key) WHERE prefix_key IS NOT NULL;
         CREATE INDEX third_party_tokens_hash_key ON third_party_tokens (provider, hash_key) WHERE hash_key IS NOT NULL;
         CREATE INDEX third_party_tokens_unkeyed ON third_party_tokens (provider, identity_id) WHERE prefix_key IS NULL;
+        """
+}
+
+extension PostgresMigrations {
+    /// Version 16: Google's `picture` claim kept with the identity (`GET /api/account` shows it).
+    static let identityPicture = """
+        ALTER TABLE identities ADD COLUMN picture TEXT;
         """
 }

@@ -10,6 +10,7 @@ enum SQLiteMigrations {
         (10, grantIndexByTime),
         (11, historyIndexesAgain),
         (12, providerTokenLookup),
+        (16, identityPicture),
     ]
 
     static let initial = """
@@ -135,5 +136,12 @@ extension SQLiteMigrations {
         CREATE INDEX third_party_tokens_prefix_key ON third_party_tokens (provider, prefix_key) WHERE prefix_key IS NOT NULL;
         CREATE INDEX third_party_tokens_hash_key ON third_party_tokens (provider, hash_key) WHERE hash_key IS NOT NULL;
         CREATE INDEX third_party_tokens_unkeyed ON third_party_tokens (provider, identity_id) WHERE prefix_key IS NULL;
+        """
+}
+
+extension SQLiteMigrations {
+    /// Version 16: Google's `picture` claim kept with the identity (`GET /api/account` shows it).
+    static let identityPicture = """
+        ALTER TABLE identities ADD COLUMN picture TEXT;
         """
 }

@@ -51,6 +51,17 @@ def test_the_guides_default_flow_signs_in_exactly_as_one_with_a_nonce(app, stand
     assert with_nonce.json()["account_created"] is False
     account = api(app, "GET", "/api/account", first.json()["access_token"]).json()
     assert account["name"] == "Gia Ruiz" and set(methods(account)) == {"google"}
+    assert methods(account)["google"]["picture"] == f"https://lh3.googleusercontent.com/a/{sub}=s96-c"
+
+
+def test_google_picture_is_kept_only_as_an_https_url(app, standins):
+    sub = "g-" + secrets.token_hex(6)
+    plain = exchange(app, sdk_token(standins, sub, picture="javascript:alert(1)"), None)
+    assert plain.status_code == 200, plain.text
+    token = plain.json()["access_token"]
+    assert "picture" not in methods(api(app, "GET", "/api/account", token).json())["google"]
+    assert exchange(app, sdk_token(standins, sub), None).status_code == 200
+    assert methods(api(app, "GET", "/api/account", token).json())["google"]["picture"].startswith("https://")
 
 
 def test_mismatched_nonce_and_request_nonce_without_claim_are_refused_at_the_exchange(app, standins):
