@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export PATH := $(CURDIR)/.build/python/bin:$(PATH)
 
-.PHONY: help deps build release run test test-swift test-peers demo bench clean fuzz soak ios-typecheck
+.PHONY: help deps build release run test test-swift test-peers demo bench clean fuzz soak chaos ios-typecheck
 
 help:
 	@echo "make run    build (release) and serve on http://127.0.0.1:8080 with SQLite"
@@ -12,6 +12,7 @@ help:
 	@echo "make bench  the benchmarks"
 	@echo "make fuzz   each libFuzzer target for FUZZ_SECONDS (60) seconds"
 	@echo "make soak   SOAK_SECONDS (600) of load at ~70% of the peak rate; errors and RSS"
+	@echo "make chaos  refresh rotation under faults, kill -9 and database restarts; prints its figures"
 	@echo "make ios-typecheck  type-check the Apple-only Swift (kit glue, guides) against the stand-ins"
 
 deps:
@@ -52,3 +53,7 @@ fuzz: deps
 soak: release
 	@scripts/install-deps.sh test
 	scripts/soak.sh
+
+chaos: release
+	@scripts/install-deps.sh test
+	scripts/test-postgres.sh .build/python/bin/python scripts/chaos.py

@@ -2,6 +2,8 @@
 # Runs a command against a throwaway PostgreSQL server on 127.0.0.1 and a free port.
 #   scripts/test-postgres.sh swift test --filter StorePostgresTests
 # Exports ACCOUNTLINK_TEST_POSTGRES_URL=postgres://accountlink:…@127.0.0.1:PORT/accountlink_test,
+# and, for a test that restarts the server (scripts/chaos.py), ACCOUNTLINK_TEST_POSTGRES_DATA (the
+# cluster's folder) and ACCOUNTLINK_TEST_POSTGRES_BIN (where pg_ctl is);
 # always stops the server and removes its folder, and exits with the command's status.
 set -euo pipefail
 
@@ -68,6 +70,7 @@ export PGPASSWORD="$PASSWORD"
 unset PGPASSWORD
 
 export ACCOUNTLINK_TEST_POSTGRES_URL="postgres://accountlink:$PASSWORD@127.0.0.1:$PORT/accountlink_test"
+export ACCOUNTLINK_TEST_POSTGRES_DATA="$DATA" ACCOUNTLINK_TEST_POSTGRES_BIN="$PG_BIN"
 status=0
 "$@" || status=$?
 exit "$status"

@@ -20,6 +20,7 @@ extension Runtime {
             configuration = try OAuthConfiguration(
                 issuer: self.configuration.issuerString,
                 accessTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
+                refreshReuseWindow: TimeInterval(self.configuration.refreshReuseWindow),
                 idTokenLifetime: TimeInterval(self.configuration.accessTokenLifetime),
                 consentStatement: self.configuration.consentStatement, uiLocales: Messages.supportedTags)
         } catch {

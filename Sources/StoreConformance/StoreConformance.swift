@@ -27,7 +27,7 @@ public enum StoreConformance {
         + resourceServerCases + auditQueryCases
         + mailCases
         + passwordRemovalCases + singleUseCases
-        + refreshHistoryCases
+        + refreshHistoryCases + refreshRotationCases
         + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases

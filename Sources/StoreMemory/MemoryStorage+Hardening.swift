@@ -49,12 +49,17 @@ extension MemoryStorage {
         }
     }
 
+    /// RefreshLineageStore.useRefreshToken, the reference rules: a used child or a used sibling is a
+    /// later token of the family.
     public func useRefreshToken(hash: String, at time: Date) throws -> Bool {
         try access { state in
-            guard let entry = state.refreshLineage[hash] else { return true }
-            let forked = state.refreshLineage.contains { !$0.key.sameBytes(hash) && $0.value.parent.sameBytes(entry.parent) && $0.value.usedAt != nil }
-            if entry.usedAt == nil { state.refreshLineage[hash]?.usedAt = time }
-            return !forked
+            let parent = state.refreshLineage[hash]?.parent
+            let family = state.refreshLineage.filter { key, entry in
+                !key.sameBytes(hash) && (entry.parent.sameBytes(hash) || parent.map { entry.parent.sameBytes($0) } == true)
+            }
+            let laterUsed = family.contains { $0.value.usedAt != nil }
+            if parent != nil, state.refreshLineage[hash]?.usedAt == nil { state.refreshLineage[hash]?.usedAt = time }
+            return !laterUsed
         }
     }
 

@@ -66,18 +66,22 @@ extension SQLStorage {
         }
     }
 
-    /// The parent row is locked first, so two siblings used at once are serialised.
+    /// The presented token's children and siblings are locked first (no-op UPDATE), so a sibling or a
+    /// child used at the same time is serialised with this use; then one count and the mark.
     public func useRefreshToken(hash: String, at time: Date) throws -> Bool {
         try atomic { c in
-            guard let parent = try c.query("SELECT parent_hash FROM refresh_lineage WHERE hash = $1", [.text(hash)], {
+            let parent = try c.query("SELECT parent_hash FROM refresh_lineage WHERE hash = $1", [.text(hash)], {
                 try $0.text(0)
-            }).first else { return true }
-            try c.run("UPDATE refresh_lineage SET parent_hash = parent_hash WHERE parent_hash = $1", [.text(parent)])
-            let usedSiblings = try c.query(
-                "SELECT COUNT(*) FROM refresh_lineage WHERE parent_hash = $1 AND hash <> $2 AND used_at IS NOT NULL",
-                [.text(parent), .text(hash)]) { try $0.int(0) }.first ?? 0
+            }).first
+            let family: [SQLValue] = [.text(hash), parent.map { .text($0) } ?? .null]
+            try c.run("UPDATE refresh_lineage SET parent_hash = parent_hash WHERE parent_hash = $1 OR parent_hash = $2", family)
+            let laterUsed = try c.query(
+                """
+                SELECT COUNT(*) FROM refresh_lineage WHERE used_at IS NOT NULL
+                AND (parent_hash = $1 OR (parent_hash = $2 AND hash <> $1))
+                """, family) { try $0.int(0) }.first ?? 0
             try c.run("UPDATE refresh_lineage SET used_at = $2 WHERE hash = $1 AND used_at IS NULL", [.text(hash), .date(time)])
-            return usedSiblings == 0
+            return laterUsed == 0
         }
     }
 

@@ -34,9 +34,9 @@ public struct OAuthConfiguration: Sendable, Equatable {
     /// nil: refresh tokens never expire (Google's unlinking guidance,
     /// https://developers.google.com/identity/account-linking/unlinking).
     public let refreshTokenLifetime: TimeInterval?
-    /// How long a rotated refresh token still answers
-    /// (https://developers.google.com/identity/account-linking/gal-validation-tool).
-    public let rotationGracePeriod: TimeInterval
+    /// How long a rotated refresh token may still be presented again (RefreshRotation): a retry after
+    /// a lost answer within it gets a fresh pair; after it the token is unknown (and purged).
+    public let refreshReuseWindow: TimeInterval
     public let idTokenLifetime: TimeInterval
     public let interactionLifetime: TimeInterval
     public let sessionLifetime: TimeInterval
@@ -49,7 +49,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
 
     public init(
         issuer: String, accessTokenLifetime: TimeInterval = 3600, codeLifetime: TimeInterval = 600,
-        refreshTokenLifetime: TimeInterval? = nil, rotationGracePeriod: TimeInterval = 60,
+        refreshTokenLifetime: TimeInterval? = nil, refreshReuseWindow: TimeInterval = 7 * 86_400,
         idTokenLifetime: TimeInterval = 3600, interactionLifetime: TimeInterval = 1800,
         sessionLifetime: TimeInterval = 86_400 * 14, scopes: [ScopeDefinition] = defaultScopes,
         consentStatement: String? = nil,
@@ -59,7 +59,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
         self.accessTokenLifetime = accessTokenLifetime
         self.codeLifetime = codeLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
-        self.rotationGracePeriod = rotationGracePeriod
+        self.refreshReuseWindow = refreshReuseWindow
         self.idTokenLifetime = idTokenLifetime
         self.interactionLifetime = interactionLifetime
         self.sessionLifetime = sessionLifetime
@@ -77,9 +77,7 @@ public struct OAuthConfiguration: Sendable, Equatable {
             throw Invalid(key: "code_lifetime", reason: "RFC 6749 §4.1.2: at most 600 s")
         }
         if let refreshTokenLifetime { try Self.positive(refreshTokenLifetime, "refresh_token_lifetime") }
-        guard rotationGracePeriod >= 0 else {
-            throw Invalid(key: "rotation_grace_period", reason: "negative")
-        }
+        try Self.positive(refreshReuseWindow, "refresh_reuse_window")
         try Self.positive(idTokenLifetime, "id_token_lifetime")
         try Self.positive(interactionLifetime, "interaction_lifetime")
         try Self.positive(sessionLifetime, "session_lifetime")

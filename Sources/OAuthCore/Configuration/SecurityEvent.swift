@@ -11,7 +11,11 @@ public enum SecurityEvent {
     public static let tokenRefused = "token_refused"
     public static let grantRefused = "grant_refused"
     public static let codeReuse = "code_reuse_detected"
+    /// A rotated refresh token presented after a later one of its family was used (theft).
     public static let refreshTokenReuse = "refresh_token_reuse_detected"
+    /// A rotated refresh token presented again with no later one used: a lost answer, answered with
+    /// a fresh pair (RefreshRotation). Logged at info level; counted like the others.
+    public static let refreshTokenRetry = "refresh_token_retry"
 }
 
 extension Logger {

@@ -90,37 +90,40 @@ struct RefreshTokenGrant: TokenGrant {
         return requested
     }
 
-    /// Opt-in rotation (RFC 9700 §4.14.2) with a grace period: a rotated token presented again
-    /// within it gets a fresh pair (Google fires concurrent refreshes,
-    /// https://developers.google.com/identity/account-linking/gal-validation-tool); after it, the
-    /// reuse is treated as theft and the grant is revoked. Each new token is recorded as a child of
-    /// the presented one: when two children of one parent are both used, the grace period was used
-    /// to fork the family (a replayed token), and the grant is revoked too. Google keeps only one
-    /// answer of its concurrent refreshes, so only one child is ever used.
+    /// Opt-in rotation (RFC 9700 §4.14.2) by the rule of RefreshRotation: a first presentation or a
+    /// retry after a lost answer gets a fresh pair (each new token recorded as a child of the presented
+    /// one); presenting a token after a later one of its family was used revokes the grant. A retry and
+    /// a theft are different audit events and security-event kinds (the server's `/metrics`).
     private func rotation(
         _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
     ) throws -> TokenIssuer.RefreshChoice {
-        guard try storage.useRefreshToken(hash: record.hash, at: now) else {
-            try revokeFamily(record, client, storage, now, environment, "a second child of one refresh token used")
-        }
-        if record.rotatedAt == nil, try storage.markRotated(hash: record.hash, at: now) { return .successor(record.hash) }
-        let rotatedAt = try storage.token(hash: record.hash)?.rotatedAt ?? now
-        guard now.timeIntervalSince(rotatedAt) <= environment.configuration.rotationGracePeriod else {
-            try revokeFamily(record, client, storage, now, environment, "rotated refresh token reused after the grace period")
+        let window = environment.configuration.refreshReuseWindow
+        switch try RefreshRotation.present(record, in: storage, at: now, reuseWindow: window) {
+        case .first: break
+        case .retry: retried(record, client, storage, environment)
+        case .theft: try revokeFamily(record, client, storage, now, environment)
+        case .outsideWindow: throw OAuthError.invalidGrant("the refresh token is invalid")
         }
         return .successor(record.hash)
     }
 
+    private func retried(_ record: TokenRecord, _ client: Client, _ storage: any Storage, _ environment: OAuthEnvironment) {
+        environment.logger.info(SecurityEvent.message, [
+            "event": SecurityEvent.refreshTokenRetry, "oauth.client_id": client.id, "oauth.grant_id": record.grantID,
+        ])
+        environment.audit("refresh.retry", accountID: record.accountID, clientID: client.id,
+                          detail: "rotated refresh token presented again, no later token used; fresh pair", in: storage)
+    }
+
     private func revokeFamily(
-        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date,
-        _ environment: OAuthEnvironment, _ why: String
+        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
     ) throws -> Never {
-        // Both ways a family is caught (a fork, a replay after the grace period) are the same security event.
         environment.logger.security(
             SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
         _ = try storage.revokeGrant(id: record.grantID, at: now)
         environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
-                          detail: why + "; grant revoked", in: storage)
+                          detail: "a refresh token presented after a later one of its family was used; grant revoked",
+                          in: storage)
         throw OAuthError.invalidGrant("the refresh token is invalid")
     }
 }

@@ -53,12 +53,17 @@ public protocol LoginAttemptStore {
     func purgeLoginAttempts(before time: Date) throws
 }
 
-/// Which refresh token was issued for which (RFC 9700 §4.14.2), so that a fork made inside the
-/// rotation grace period is caught: two children of one parent both used.
+/// Which refresh token was issued for which (RFC 9700 §4.14.2): a rotation family is a tree of
+/// `child → parent` rows. It answers the rotation rule's one question (RefreshRotation.swift): has a
+/// token issued after the presented one been used?
 public protocol RefreshLineageStore {
     func recordRefreshLineage(child: String, parent: String, at time: Date) throws
-    /// Marks the token `hash` used; false when another child of the same parent was used before
-    /// (a fork: the family must be revoked). Atomic: of two siblings used concurrently one gets false.
+    /// Marks the token `hash` used, in one atomic step with the check: false when a later token of its
+    /// family was used before, either a child of `hash` or a sibling (another child of its parent: the
+    /// client kept another answer of the same refresh, so this one is held by someone else). Unused
+    /// siblings stay stored until the purge (RefreshHistoryStore) only so that presenting one is caught.
+    /// Of two siblings used concurrently one gets false; a child used concurrently with its parent's
+    /// presentation is serialised with it (both lock the parent's children).
     func useRefreshToken(hash: String, at time: Date) throws -> Bool
 }
 
