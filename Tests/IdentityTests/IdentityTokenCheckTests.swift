@@ -5,7 +5,7 @@ import Support
 import Testing
 @testable import Identity
 
-/// Native sign-in's token rules (CONTRACT.md "Correction: Google's nonce"): a nonce the request sends must
+/// Native sign-in's token rules (docs/sign-in.md, Google's ID token): a nonce the request sends must
 /// equal the token's claim byte for byte and must have a claim; a claim the request did not send (AppAuth's
 /// own, which GoogleSignIn-iOS sends when the app gives none) is accepted; `azp`, when present, is one of our
 /// Google client IDs; Apple's nonce stays required.

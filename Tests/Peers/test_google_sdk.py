@@ -1,4 +1,4 @@
-"""Google Sign-In as GoogleSignIn-iOS really sends it (CONTRACT.md "Correction: Google's nonce"): the guide's
+"""Google Sign-In as GoogleSignIn-iOS really sends it (docs/sign-in.md, "Google's ID token"): the guide's
 default flow (no nonce of the app's, so the token carries AppAuth's own) signs in and links exactly as one
 with a nonce; a mismatched nonce and a request nonce without a claim are refused, at the token exchange and
 at POST /api/account/identities alike. Also ACCOUNTLINK_GOOGLE_HOSTED_DOMAINS."""
