@@ -24,11 +24,12 @@ public struct Messages: Sendable {
 
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
-        "en": englishTable, "de": withAppFlipTexts(withAccountTexts(germanTable, "de"), "de"),
-        "pt": withAppFlipTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "pt-br": withAppFlipTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "fa": withAppFlipTexts(withAccountTexts(persianTable, "fa"), "fa"),
-        "ja": withAppFlipTexts(withAccountTexts(japaneseTable, "ja"), "ja"),
+        "en": englishTable,
+        "de": withAppFlipTexts(withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"), "de"),
+        "pt": withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "pt-br": withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "fa": withAppFlipTexts(withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"), "fa"),
+        "ja": withAppFlipTexts(withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"), "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).

@@ -8,14 +8,11 @@ import Testing
 /// a password account becomes a Sign in with Apple account, the Apple ID added and the password removed
 /// in one transaction; Apple's code redeemed at the stand-in with a real ES256 client secret.
 @Suite struct UpgradeToAppleTests {
+    /// A password account the operator made (`accountlink user add`).
     func passwordAccount(_ h: Harness, _ email: String) throws -> String {
-        let context = AccountFlowContext(storage: h.storage, clock: h.clock, random: h.random,
-                                         hasher: Argon2idHasher(opsLimit: 1, memLimit: 8192), composer: LinkComposer(),
-                                         issuer: "https://id.example", loginThrottle: LoginThrottle())
-        guard case .created(let account) = try SignUpFlow(context: context).signUp(
-            email: email, password: "pat's long passphrase", name: nil, locale: nil, clientAddress: nil)
-        else { throw Harness.Failure() }
-        return account.id
+        try AccountDirectory(storage: h.storage, clock: h.clock, random: h.random,
+                             hasher: Argon2idHasher(opsLimit: 1, memLimit: 8192))
+            .createPasswordAccount(email: email, name: nil, password: "pat's long passphrase").id
     }
 
     func providers(_ h: Harness, _ account: String) throws -> [OAuthCore.Identity.Provider] {
@@ -71,5 +68,22 @@ import Testing
                 accountID: account, identity: h.appleIdentity(sub: "001.pat"), appleAuthorizationCode: "unknown")
         }
         #expect(try providers(h, account) == [.password] && h.storage.passwordHash(accountID: account) != nil)
+    }
+
+    /// UnprovenAccountRule: an account made through sign-up whose address is not proven adds no method,
+    /// so it cannot swap its password for an Apple ID either.
+    @Test func anUnprovenSignUpIsRefusedAndKeepsItsPassword() async throws {
+        let h = try Harness()
+        let context = AccountFlowContext(storage: h.storage, clock: h.clock, random: h.random,
+                                         hasher: Argon2idHasher(opsLimit: 1, memLimit: 8192), composer: LinkComposer(),
+                                         issuer: "https://id.example", loginThrottle: LoginThrottle())
+        guard case .created(let account) = try SignUpFlow(context: context).signUp(
+            email: "new@example.com", password: "pat's long passphrase", name: nil, locale: nil, clientAddress: nil)
+        else { throw Harness.Failure() }
+        await #expect(throws: SignInService.Failure.emailUnverified) {
+            try await h.signInService().upgradePasswordToApple(
+                accountID: account.id, identity: h.appleIdentity(sub: "001.new"), appleAuthorizationCode: nil)
+        }
+        #expect(try providers(h, account.id) == [.password])
     }
 }

@@ -19,8 +19,13 @@ public struct AppAccountAPI: Sendable {
         case noPassword
         /// 400: the current password given to change it is wrong.
         case wrongCurrentPassword
+        /// 429: too many wrong current passwords for now (the account's login throttle).
+        case throttled
         /// 400: the new password breaks the policy (PasswordPolicy).
         case weakPassword(PasswordPolicy.Violation)
+        /// 403: the account was made through sign-up and its address is not proven: no further method
+        /// may be added until it is (`UnprovenAccountRule`).
+        case emailUnverified
     }
 
     let environment: OAuthEnvironment

@@ -23,6 +23,8 @@ extension AppAccountAPI {
             throw Refusal.identityInUse
         } catch SignInService.Failure.noPassword {
             throw Refusal.noPassword
+        } catch SignInService.Failure.emailUnverified {
+            throw Refusal.emailUnverified
         } catch let failure as SignInService.Failure {
             throw failure.oauthError
         }
@@ -30,14 +32,18 @@ extension AppAccountAPI {
     }
 
     /// `current_password` and `new_password`: the change of the account page (PasswordChangeFlow),
-    /// which checks the current password and the policy and sends the owner a notice. Answers the account JSON.
-    public func changePassword(accountID: String, form: FormParameters, flow: PasswordChangeFlow,
+    /// which checks the current password (throttled) and the policy, ends the account's other sign-ins
+    /// but this one (`bearer`'s grant), and sends the owner a notice. Answers the account JSON.
+    public func changePassword(_ bearer: TokenService.Bearer, form: FormParameters, flow: PasswordChangeFlow,
                                locale: String?) throws -> JSONValue {
+        let accountID = bearer.account.id
         do {
             try flow.change(accountID: accountID, currentPassword: form["current_password"] ?? "",
-                            newPassword: form["new_password"] ?? "", locale: locale)
+                            newPassword: form["new_password"] ?? "", locale: locale, keepingGrant: bearer.record.grantID)
         } catch PasswordChangeFlow.Failure.wrongCurrentPassword {
             throw Refusal.wrongCurrentPassword
+        } catch PasswordChangeFlow.Failure.throttled {
+            throw Refusal.throttled
         } catch PasswordChangeFlow.Failure.password(let violation) {
             throw Refusal.weakPassword(violation)
         } catch PasswordChangeFlow.Failure.accountUnavailable {

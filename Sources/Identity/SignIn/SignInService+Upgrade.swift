@@ -9,10 +9,14 @@ import Support
 /// password removed in one transaction, so the account is never left with both or with neither.
 extension SignInService {
     /// `noPassword` when the account has no password to replace; `identityInUse` when another account
-    /// has that Apple ID. Apple's authorization code, when given, is redeemed before the transaction
+    /// has that Apple ID; `emailUnverified` for an account made through sign-up whose address is not
+    /// proven (`UnprovenAccountRule`, as for adding any method). Apple's authorization code, when given, is redeemed before the transaction
     /// (a network call never runs inside one); a token we then cannot keep is revoked, not lost.
     public func upgradePasswordToApple(accountID: String, identity: VerifiedIdentity,
                                        appleAuthorizationCode: String?) async throws {
+        if let account = try storage.account(id: accountID), UnprovenAccountRule.isUnproven(account) {
+            throw Failure.emailUnverified
+        }
         let existing = try storage.identity(provider: .apple, subject: identity.subject)
         if let existing, !existing.accountID.sameBytes(accountID) { throw Failure.identityInUse }
         let code = ProviderCode.from(.apple, apple: appleAuthorizationCode, appleRedirectURI: nil, google: nil)
@@ -31,6 +35,7 @@ extension SignInService {
             guard let account = try tx.lockAccount(id: accountID), account.status == .active else {
                 throw Failure.accountUnavailable
             }
+            if UnprovenAccountRule.isUnproven(account) { throw Failure.emailUnverified }
             let passwords = try tx.identities(accountID: accountID).filter { $0.provider == .password }
             guard !passwords.isEmpty else { throw Failure.noPassword }
             let apple = try appleIdentity(token, accountID: accountID, in: tx, at: now)

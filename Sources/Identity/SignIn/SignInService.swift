@@ -36,6 +36,9 @@ public struct SignInService: Sendable {
         case authorizationCodeRefused
         /// The account has no password to upgrade (Account Authentication Modification extension).
         case noPassword
+        /// The account was made through sign-up and its address is not proven yet: it may not add
+        /// another sign-in method until it is (`UnprovenAccountRule`).
+        case emailUnverified
     }
 
     public struct Policy: Sendable {
