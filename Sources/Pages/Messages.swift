@@ -25,11 +25,11 @@ public struct Messages: Sendable {
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
         "en": englishTable,
-        "de": withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"),
-        "pt": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "pt-br": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
-        "fa": withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"),
-        "ja": withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"),
+        "de": withAppFlipTexts(withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"), "de"),
+        "pt": withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "pt-br": withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"),
+        "fa": withAppFlipTexts(withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"), "fa"),
+        "ja": withAppFlipTexts(withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"), "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).

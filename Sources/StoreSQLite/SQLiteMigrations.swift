@@ -12,6 +12,7 @@ enum SQLiteMigrations {
         (12, providerTokenLookup),
         (13, accountLifecycle),
         (14, foldedEmailKey),
+        (16, identityPicture),
     ]
 
     static let initial = """
@@ -148,5 +149,12 @@ extension SQLiteMigrations {
     static let accountLifecycle = """
         ALTER TABLE accounts ADD COLUMN self_service INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX one_time_tokens_open ON one_time_tokens (account_id) WHERE used_at IS NULL;
+        """
+}
+
+extension SQLiteMigrations {
+    /// Version 16: Google's `picture` claim kept with the identity (`GET /api/account` shows it).
+    static let identityPicture = """
+        ALTER TABLE identities ADD COLUMN picture TEXT;
         """
 }

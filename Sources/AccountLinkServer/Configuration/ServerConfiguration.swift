@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public struct Google: Sendable, Equatable {
         public var clientIDs: [String]
+        /// When not empty, a Google token's `hd` must be one of these (ACCOUNTLINK_GOOGLE_HOSTED_DOMAINS).
+        public var hostedDomains: [String]
         public var jwksURL: URL
         /// Google Sign-In on the web: the OAuth web client and Google's endpoints (code flow + PKCE).
         public var webClientID: String?

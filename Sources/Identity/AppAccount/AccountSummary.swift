@@ -5,7 +5,7 @@ import Support
 
 extension AppAccountAPI {
     /// `GET /api/account`: `{"id","email","email_verified","name","methods":[…],"linked_clients":[…]}`.
-    /// A method is `{"type","email"}`; Apple's also says `is_private_email` and, once Apple has told
+    /// A method is `{"type","email"}`, with `picture` when Google sent one; Apple's also says `is_private_email` and, once Apple has told
     /// us, `real_user_status` (0 unsupported, 1 unknown, 2 likely real:
     /// https://developer.apple.com/documentation/authenticationservices/asuserdetectionstatus).
     public func summary(accountID: String) throws -> JSONValue {
@@ -29,6 +29,7 @@ extension AppAccountAPI {
         var method: [String: JSONValue] = [
             "type": .string(identity.provider.rawValue), "email": identity.email.map(JSONValue.string) ?? .null,
         ]
+        if let picture = identity.picture { method["picture"] = .string(picture) }
         if identity.provider == .apple {
             method["is_private_email"] = .bool(identity.isPrivateEmail)
             if let status = identity.realUserStatus { method["real_user_status"] = .int(Int64(status)) }

@@ -50,7 +50,7 @@ extension SignInService {
 
     /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
     /// removed password method takes the password with it, so that it no longer signs in.
-    private func remove(
+    func remove(
         _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Storage, at now: Date
     ) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
