@@ -37,7 +37,7 @@ let package = Package(
         // A software authenticator for tests only (never linked into the product).
         .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "JOSE", "Support"]),
         .target(name: "OAuthCore", dependencies: ["Support", "JOSE", "GoogleRedirects"]),
-        .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium"],
+        .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium", "WebAuthn"],
                 resources: [.copy("Resources/common-passwords.txt")]),
         .target(name: "Mail", dependencies: ["OAuthCore", "Support", "Pages", "CCurl"]),
         .target(name: "StoreMemory", dependencies: ["OAuthCore", "Support"]),
@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support", "CSQLite", "CSQLiteSetup"]),
         .testTarget(name: "IdentityTests",
-                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support"]),
+                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support", "WebAuthn",
+                                   "WebAuthnTesting"]),
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Identity", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),

@@ -10,6 +10,7 @@ enum PostgresMigrations {
         (8, tokenPath),
         (10, grantIndexByTime),
         (12, providerTokenLookup),
+        (17, passkeys),
     ]
 
     static let initial = """

@@ -10,6 +10,7 @@ enum SQLiteMigrations {
         (10, grantIndexByTime),
         (11, historyIndexesAgain),
         (12, providerTokenLookup),
+        (17, passkeys),
     ]
 
     static let initial = """
