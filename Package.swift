@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
-                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
+                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",

@@ -70,7 +70,7 @@ public final class AccountLinkApp: Sendable {
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
         "/google/risc", "/", "/authorize/resume", BrandingRoutes.logoPath,
-    ]).union(accountMailPaths).union(appAccountPaths)
+    ]).union(accountMailPaths).union(appAccountPaths).union(passkeyPaths)
 
     public func responder() -> any HTTPResponder {
         var router = Router()
@@ -107,6 +107,7 @@ public final class AccountLinkApp: Sendable {
         addUniversalLinkRoutes(to: &router)
         addAccountMailRoutes(to: &router)
         addAppAccountRoutes(to: &router)
+        addPasskeyRoutes(to: &router)
         addPageRoutes(to: &router)
         let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), LanguageMiddleware(
             cookiePolicy: cookiePolicy,

@@ -4,7 +4,7 @@ import Support
 /// The relying party: its ID (a registrable suffix of the issuer's host) and the origins it
 /// accepts. Registration and assertion checks follow W3C WebAuthn Level 3 §7.1 and §7.2; user
 /// verification is always required (our passkeys are a first factor, not a second).
-public struct RelyingParty: Sendable {
+public struct RelyingParty: Sendable, Equatable {
     public let id: String
     public let origins: [String]
 

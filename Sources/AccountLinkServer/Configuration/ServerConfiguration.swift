@@ -1,3 +1,4 @@
+import WebAuthn
 import Foundation
 import StorePostgres
 
@@ -66,6 +67,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel: String
     /// Sign-up, email and outgoing mail (issue #10; README.md, Configuration).
     public var accountMail: AccountMailSettings = AccountMailSettings()
+    /// Passkeys' relying party: `ACCOUNTLINK_PASSKEY_RP_ID` and `ACCOUNTLINK_PASSKEY_ORIGINS`, checked at
+    /// start (ConfigurationLoader+Passkeys.swift); nil only before the loader sets it.
+    public var passkeys: RelyingParty? = nil
 
     /// Issue 13: the admin API's listener and Bearer token (both or neither).
     public var admin: Admin? = nil
