@@ -70,7 +70,7 @@ public final class AccountLinkApp: Sendable {
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
         "/google/risc", "/", "/authorize/resume", BrandingRoutes.logoPath,
-    ]).union(accountMailPaths).union(appAccountPaths).union(passkeyPaths)
+    ]).union(accountMailPaths).union(appAccountPaths).union(lifecyclePaths).union(passkeyPaths)
 
     public func responder() -> any HTTPResponder {
         var router = Router()
@@ -106,6 +106,7 @@ public final class AccountLinkApp: Sendable {
         router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
         addUniversalLinkRoutes(to: &router)
         addAccountMailRoutes(to: &router)
+        addLifecycleRoutes(to: &router)
         addAppAccountRoutes(to: &router)
         addPasskeyRoutes(to: &router)
         addPageRoutes(to: &router)

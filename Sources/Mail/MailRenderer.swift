@@ -1,3 +1,4 @@
+import Foundation
 import OAuthCore
 import Pages
 
@@ -38,8 +39,16 @@ public struct MailRenderer: MailComposer {
             (.mailPasswordChangedSubject, (.mailPasswordChangedBody, [:]), [], nil)
         case .confirmNewEmail(let link):
             (.mailNewEmailSubject, (.mailNewEmailBody, [:]), [(.mailVerifyButton, link)], .mailIgnore)
-        case .emailChangeRequested(let newEmail):
-            (.mailChangeNoticeSubject, (.mailChangeNoticeBody, ["email": newEmail]), [], nil)
+        case .verifyNewAccount(let link, let madeAt, let methods):
+            (.mailVerifySubject,
+             (.mailVerifyNewAccountBody, ["date": Messages.moment(madeAt), "methods": m.methods(methods.map(\.rawValue))]),
+             [(.mailVerifyButton, link)], nil)
+        case .emailChangeRequested(let newEmail, let cancelLink):
+            (.mailChangeNoticeSubject, (.mailChangeNoticeBody, ["email": newEmail]),
+             [(.mailCancelChangeButton, cancelLink)], nil)
+        case .passwordResetRemovedMethods(let methods):
+            (.mailPasswordChangedSubject, (.mailPasswordResetRemovedBody, ["methods": m.methods(methods.map(\.rawValue))]),
+             [], nil)
         }
     }
 

@@ -1,5 +1,6 @@
-/// The account page's security part (issue #10): whether the email is confirmed (with a button to send
-/// the mail again), change password (asks for the current one) and change email.
+/// The account page's security part (docs/accounts-and-email.md): whether the email is confirmed (with a
+/// button to send the mail again), change password (asks for the current one), change email (the current
+/// password, unless the sign-in is recent) and sign out everywhere.
 extension AccountPage {
     func security(_ m: Messages) -> HTML {
         guard let emailVerified else { return .empty }
@@ -22,7 +23,12 @@ extension AccountPage {
             <form method="post" action="/account/email">\(Layout.csrf(csrfToken))
             <label for="new_email">\(m[.newEmail])</label>
             <input id="new_email" name="new_email" type="email" autocomplete="email" required>
+            <label for="email_current_password">\(m[.currentPassword])</label>
+            <input id="email_current_password" name="current_password" type="password" autocomplete="current-password">
             <button class="secondary" type="submit">\(m[.changeEmailHeading])</button></form>
+            <h2>\(m[.signOutEverywhere])</h2>
+            <form method="post" action="/account/sign-out-everywhere">\(Layout.csrf(csrfToken))\
+            <button class="secondary" type="submit">\(m[.signOutEverywhere])</button></form>
             """
     }
 }

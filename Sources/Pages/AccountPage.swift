@@ -48,6 +48,8 @@ public struct AccountPage: Sendable {
     public var emailVerified: Bool?
     /// A line confirming the last change (already translated).
     public var securityNotice: String?
+    /// The account's address is unproven: no method may be added, the page says why instead of offering it.
+    public var addingMethodsBlocked = false
 
     public init(
         productName: String, email: String, name: String? = nil,
@@ -93,6 +95,7 @@ public struct AccountPage: Sendable {
 
     /// Buttons to add Sign in with Apple or Google to this account ("upgrade").
     func addLinks(_ m: Messages) -> HTML {
+        if addingMethodsBlocked { return "<p class=\"unverified\">\(m[.msgEmailUnverified])</p>" }
         var links: [HTML] = []
         if let addAppleURL { links.append("<li><a href=\"\(url: addAppleURL)\">\(m[.addApple])</a></li>") }
         if let addGoogleURL { links.append("<li><a href=\"\(url: addGoogleURL)\">\(m[.addGoogle])</a></li>") }

@@ -33,5 +33,9 @@ extension Messages {
         case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
         case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
         case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
+        // The account-lifecycle rules (docs/accounts-and-email.md, "Taking over an account through its lifecycle").
+        case madeWith, notMeButton, notMeDoneTitle, notMeDoneBody, mailVerifyNewAccountBody, mailCancelChangeButton
+        case cancelChangeTitle, cancelChangeBody, cancelChangeDoneBody, emailChangeNeedsPassword, msgEmailUnverified
+        case resetDoneRemovedBody, mailPasswordResetRemovedBody, signOutEverywhere, signedOutEverywhereBody
     }
 }

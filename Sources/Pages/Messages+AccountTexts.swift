@@ -198,10 +198,10 @@ extension Messages {
             "{email} にリンクを送信しました。リンクを開くとアドレスが変更されます。",
         ],
         "passwordChangedBody": [
-            "Dein Passwort wurde geändert.",
-            "Sua senha foi alterada.",
-            "گذرواژه شما تغییر کرد.",
-            "パスワードを変更しました。",
+            "Dein Passwort wurde geändert. Jede andere Anmeldung deines Kontos in Browsern und Apps wurde beendet.",
+            "Sua senha foi alterada. Todas as outras sessões da sua conta em navegadores e apps foram encerradas.",
+            "گذرواژه شما تغییر کرد. همه ورودهای دیگر حساب شما در مرورگرها و برنامه‌ها پایان یافت.",
+            "パスワードを変更しました。このアカウントの他のブラウザとアプリのサインインはすべて終了しました。",
         ],
         "pwTooShort": [
             "Das Passwort muss mindestens 8 Zeichen haben.",
@@ -312,10 +312,10 @@ extension Messages {
             "{product} のパスワードが変更されました",
         ],
         "mailPasswordChangedBody": [
-            "Das Passwort deines {product}-Kontos wurde soeben geändert. Wenn du das nicht warst, setze dein Passwort jetzt zurück.",
-            "A senha da sua conta do {product} acabou de ser alterada. Se não foi você, redefina sua senha agora.",
-            "گذرواژه حساب {product} شما همین حالا تغییر کرد. اگر شما نبودید، همین حالا گذرواژه را بازنشانی کنید.",
-            "{product} アカウントのパスワードが変更されました。心当たりがない場合は、今すぐパスワードを再設定してください。",
+            "Das Passwort deines {product}-Kontos wurde soeben geändert, und jede andere Anmeldung des Kontos wurde beendet. Wenn du das nicht warst, setze dein Passwort jetzt zurück.",
+            "A senha da sua conta do {product} acabou de ser alterada, e todas as outras sessões da conta foram encerradas. Se não foi você, redefina sua senha agora.",
+            "گذرواژه حساب {product} شما همین حالا تغییر کرد و همه ورودهای دیگر حساب پایان یافت. اگر شما نبودید، همین حالا گذرواژه را بازنشانی کنید.",
+            "{product} アカウントのパスワードが変更され、このアカウントの他のサインインはすべて終了しました。心当たりがない場合は、今すぐパスワードを再設定してください。",
         ],
         "mailNewEmailSubject": [
             "Bestätige deine neue E-Mail-Adresse für {product}",
@@ -336,10 +336,10 @@ extension Messages {
             "{product} アカウントのメールアドレスが変更されようとしています",
         ],
         "mailChangeNoticeBody": [
-            "Jemand möchte die E-Mail-Adresse deines {product}-Kontos in {email} ändern. Sie ändert sich erst, wenn ein dorthin gesendeter Link geöffnet wird. Wenn du das nicht warst, setze dein Passwort zurück.",
-            "Alguém pediu para alterar o endereço de e-mail da sua conta do {product} para {email}. Ele só muda quando um link enviado para lá for seguido. Se não foi você, redefina sua senha.",
-            "کسی درخواست کرده است نشانی ایمیل حساب {product} شما به {email} تغییر کند. این تغییر تنها وقتی انجام می‌شود که پیوندی که به آنجا فرستاده شده دنبال شود. اگر شما نبودید، گذرواژه خود را بازنشانی کنید.",
-            "誰かが {product} アカウントのメールアドレスを {email} に変更するようリクエストしました。そのアドレスに送信されたリンクが開かれるまで変更されません。心当たりがない場合は、パスワードを再設定してください。",
+            "Jemand möchte die E-Mail-Adresse deines {product}-Kontos in {email} ändern. Sie ändert sich erst, wenn ein dorthin gesendeter Link geöffnet wird. Wenn du das nicht warst, nutze den Knopf unten: Er bricht die Änderung ab und meldet dich überall ab.",
+            "Alguém pediu para alterar o endereço de e-mail da sua conta do {product} para {email}. Ele só muda quando um link enviado para lá for seguido. Se não foi você, use o botão abaixo: ele cancela a alteração e encerra todas as sessões.",
+            "کسی درخواست کرده است نشانی ایمیل حساب {product} شما به {email} تغییر کند. این تغییر تنها وقتی انجام می‌شود که پیوندی که به آنجا فرستاده شده دنبال شود. اگر شما نبودید، از دکمه زیر استفاده کنید: تغییر را لغو می‌کند و شما را از همه‌جا خارج می‌کند.",
+            "誰かが {product} アカウントのメールアドレスを {email} に変更するようリクエストしました。そのアドレスに送信されたリンクが開かれるまで変更されません。心当たりがない場合は、下のボタンを使ってください。変更を取り消し、すべての場所からサインアウトします。",
         ],
         "mailFooter": [
             "Diese E-Mail wurde von {product} gesendet.",

@@ -24,10 +24,12 @@ public struct Messages: Sendable {
 
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
-        "en": englishTable, "de": withAccountTexts(germanTable, "de"),
-        "pt": withAccountTexts(brazilianPortugueseTable, "pt-br"),
-        "pt-br": withAccountTexts(brazilianPortugueseTable, "pt-br"),
-        "fa": withAccountTexts(persianTable, "fa"), "ja": withAccountTexts(japaneseTable, "ja"),
+        "en": englishTable,
+        "de": withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"),
+        "pt": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
+        "pt-br": withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"),
+        "fa": withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"),
+        "ja": withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).

@@ -74,6 +74,37 @@ extension StoreConformance {
                 throw ConformanceFailure("r3 is another account's")
             }
         },
+        ConformanceCase("one-time tokens: voiding several purposes marks that account's open ones only, read back") { s in
+            try s.insertAccount(Fixture.account("a"))
+            try s.insertAccount(Fixture.account("b"))
+            for (hash, purpose) in [("r1", OneTimeToken.Purpose.resetPassword), ("c1", .changeEmail), ("v1", .verifyEmail),
+                                    ("x1", .cancelEmailChange)] {
+                try s.insertOneTimeToken(oneTimeToken(hash, account: "a", purpose: purpose))
+            }
+            try s.insertOneTimeToken(oneTimeToken("r2", account: "b", purpose: .resetPassword))
+            _ = try s.consumeOneTimeToken(hash: "v1", at: Fixture.time(5))
+            try expectEqual(try s.invalidateOneTimeTokens(accountID: "a", purposes: [.resetPassword, .changeEmail, .verifyEmail],
+                                                          at: Fixture.time(9)), 2, "voided")
+            try expectEqual(try s.invalidateOneTimeTokens(accountID: "a", purposes: [], at: Fixture.time(9)), 0, "none")
+            try expectEqual(try s.oneTimeToken(hash: "r1")?.usedAt, Fixture.time(9), "r1 voided")
+            try expectEqual(try s.oneTimeToken(hash: "c1")?.usedAt, Fixture.time(9), "c1 voided")
+            try expectEqual(try s.oneTimeToken(hash: "v1")?.usedAt, Fixture.time(5), "v1 keeps its first use")
+            try expectEqual(try s.oneTimeToken(hash: "x1"), oneTimeToken("x1", account: "a", purpose: .cancelEmailChange),
+                            "another purpose stays open, read back exactly")
+            try expectNil(try s.oneTimeToken(hash: "r2")?.usedAt, "another account's stays open")
+            try expectNil(try s.oneTimeToken(hash: "none"), "unknown")
+        },
+        ConformanceCase("accounts: the self-service mark is stored, updated and read back") { s in
+            var account = Fixture.account("a")
+            account.selfService = true
+            try s.insertAccount(account)
+            try expectEqual(try s.account(id: "a"), account, "inserted")
+            try expectEqual(try s.account(email: account.email ?? ""), account, "by email")
+            account.selfService = false
+            account.emailVerified = true
+            try s.updateAccount(account)
+            try expectEqual(try s.account(id: "a"), account, "updated")
+        },
         ConformanceCase("outbox: insert, read back exactly, oldest first, due ones only") { s in
             let first = outboxMail("m1", at: 0)
             var second = outboxMail("m2", at: 0)

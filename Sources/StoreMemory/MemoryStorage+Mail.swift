@@ -29,6 +29,20 @@ extension MemoryStorage {
         }
     }
 
+    public func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws
+        -> Int
+    {
+        try access { state in
+            let open = state.oneTimeTokens.values.filter {
+                $0.accountID == accountID && purposes.contains($0.purpose) && $0.usedAt == nil
+            }
+            for token in open { state.oneTimeTokens[token.hash]?.usedAt = time }
+            return open.count
+        }
+    }
+
+    public func oneTimeToken(hash: String) throws -> OneTimeToken? { try access { $0.oneTimeTokens[hash] } }
+
     public func insertMail(_ mail: OutboxMail) throws {
         try access { state in
             guard state.outbox[mail.id] == nil else { throw StoreError.conflict("mail \(mail.id) exists") }

@@ -10,6 +10,7 @@ enum PostgresMigrations {
         (8, tokenPath),
         (10, grantIndexByTime),
         (12, providerTokenLookup),
+        (13, accountLifecycle),
         (17, passkeys),
     ]
 
@@ -136,5 +137,15 @@ extension PostgresMigrations {
         CREATE INDEX third_party_tokens_prefix_key ON third_party_tokens (provider, prefix_key) WHERE prefix_key IS NOT NULL;
         CREATE INDEX third_party_tokens_hash_key ON third_party_tokens (provider, hash_key) WHERE hash_key IS NOT NULL;
         CREATE INDEX third_party_tokens_unkeyed ON third_party_tokens (provider, identity_id) WHERE prefix_key IS NULL;
+        """
+}
+
+extension PostgresMigrations {
+    /// Version 13: which accounts people made themselves (`Account.selfService`: an unproven one may not
+    /// add sign-in methods, docs/accounts-and-email.md "Taking over an account through its lifecycle"),
+    /// and an index for voiding an account's open one-time links (`OneTimeLinkRule`).
+    static let accountLifecycle = """
+        ALTER TABLE accounts ADD COLUMN self_service BOOLEAN NOT NULL DEFAULT false;
+        CREATE INDEX one_time_tokens_open ON one_time_tokens (account_id) WHERE used_at IS NULL;
         """
 }

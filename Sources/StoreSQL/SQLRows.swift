@@ -3,7 +3,7 @@ import OAuthCore
 
 /// Column lists and row decoders, kept side by side so their order cannot drift apart.
 enum Columns {
-    static let account = "id, status, email, email_verified, display_name, created_at"
+    static let account = "id, status, email, email_verified, display_name, created_at, self_service"
     static let identity = """
         id, account_id, provider, subject, email, email_verified, is_private_email, real_user_status,
         email_reachable, first_sign_in_at, last_sign_in_at
@@ -40,7 +40,8 @@ extension SQLRow {
     func account() throws -> Account {
         Account(
             id: try text(0), status: try raw(1, as: Account.Status.self), email: try optionalText(2),
-            emailVerified: try bool(3), displayName: try optionalText(4), createdAt: try date(5))
+            emailVerified: try bool(3), displayName: try optionalText(4), createdAt: try date(5),
+            selfService: try bool(6))
     }
 
     func identity() throws -> Identity {

@@ -5,7 +5,7 @@ extension SQLStorage {
     public func insertAccount(_ account: Account) throws {
         try access {
             try $0.insert(
-                "INSERT INTO accounts (\(Columns.account), email_lower) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO accounts (\(Columns.account), email_lower) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
         }
     }
@@ -49,7 +49,7 @@ extension SQLStorage {
             try $0.run(
                 """
                 UPDATE accounts SET status = $2, email = $3, email_verified = $4, display_name = $5, created_at = $6,
-                email_lower = $7 WHERE id = $1
+                self_service = $7, email_lower = $8 WHERE id = $1
                 """, try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
         }
     }
@@ -57,7 +57,7 @@ extension SQLStorage {
     static func values(_ a: Account) throws -> [SQLValue] {
         [
             .text(a.id), .text(a.status.rawValue), .optionalText(a.email), .bool(a.emailVerified),
-            .optionalText(a.displayName), .date(a.createdAt),
+            .optionalText(a.displayName), .date(a.createdAt), .bool(a.selfService),
         ]
     }
 

@@ -41,6 +41,28 @@ extension SQLStorage {
         }
     }
 
+    public func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws
+        -> Int
+    {
+        let names = purposes.map(\.rawValue).sorted()
+        guard !names.isEmpty else { return 0 }
+        let list = names.indices.map { "$\($0 + 3)" }.joined(separator: ", ")
+        return try access {
+            try $0.run(
+                """
+                UPDATE one_time_tokens SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL AND purpose IN (\(list))
+                """, [.text(accountID), .date(time)] + names.map { .text($0) })
+        }
+    }
+
+    public func oneTimeToken(hash: String) throws -> OneTimeToken? {
+        try access {
+            try $0.query("SELECT \(Self.oneTimeTokenColumns) FROM one_time_tokens WHERE hash = $1", [.text(hash)]) {
+                try $0.oneTimeToken()
+            }
+        }.first
+    }
+
     public func insertMail(_ mail: OutboxMail) throws {
         try access {
             try $0.insert(

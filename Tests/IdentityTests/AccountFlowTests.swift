@@ -10,8 +10,11 @@ struct LinkComposer: MailComposer {
     func compose(_ mail: AccountMail, locale: String?) -> ComposedMail {
         let link: String = switch mail {
         case .verifyEmail(let link), .passwordReset(let link), .confirmNewEmail(let link): link
+        case .verifyNewAccount(let link, _, _): link
+        case .emailChangeRequested(_, let cancelLink): cancelLink
         case .accountExists(let signIn, _): signIn
-        case .passwordChanged, .emailChangeRequested: ""
+        case .passwordResetRemovedMethods(let methods): methods.map(\.rawValue).joined(separator: ",")
+        case .passwordChanged: ""
         }
         return ComposedMail(subject: "\(mail.kind) [\(locale ?? "-")]", text: link, html: "<p>\(link)</p>")
     }
@@ -116,7 +119,8 @@ final class FlowHarness: Sendable {
     @Test func emailChangeTakesEffectOnlyAfterTheClickAndNoticesTheOldAddress() throws {
         let h = FlowHarness()
         guard case .created(let account) = try h.signUp("old@example.com") else { throw Harness.Failure() }
-        try EmailChangeFlow(context: h.context).request(accountID: account.id, newEmail: "New@Example.com", locale: nil)
+        try EmailChangeFlow(context: h.context).request(accountID: account.id, newEmail: "New@Example.com",
+                                                        currentPassword: nil, signedInAt: h.clock.now(), locale: nil)
         #expect(try h.storage.account(id: account.id)?.email == "old@example.com")
         #expect(try h.storage.listMail().contains { $0.kind == "email-change-notice" && $0.recipient == "old@example.com" })
         let token = try h.token("confirm-new-email", to: "new@example.com")

@@ -88,6 +88,22 @@ import Testing
         #expect(try f.h.storage.session(hash: "s2") != nil, "a redelivery ends no newer session")
     }
 
+    /// OneTimeLinkRule: a pending email change (asked with a session Google now says is compromised)
+    /// dies with `sessions-revoked`, like every other one-time link of the account.
+    @Test func sessionsRevokedVoidsTheAccountsPendingLinks() async throws {
+        let f = try await Fixture()
+        let now = f.h.clock.now()
+        for (hash, purpose) in [("change", OneTimeToken.Purpose.changeEmail), ("reset", .resetPassword)] {
+            try f.h.storage.insertOneTimeToken(OneTimeToken(hash: hash, purpose: purpose, accountID: f.ann,
+                                                            email: "taker@example.net", createdAt: now,
+                                                            expiresAt: now.addingTimeInterval(3600)))
+        }
+        #expect(await f.receiver.process(body: try f.world.event("risc/event-type/sessions-revoked"))
+            == .accepted(["sessions-revoked"]))
+        #expect(try f.h.storage.oneTimeToken(hash: "change")?.usedAt == now)
+        #expect(try f.h.storage.oneTimeToken(hash: "reset")?.usedAt == now)
+    }
+
     @Test func eventsNeedNoExpirationBecauseTheyDescribeThePast() async throws {
         let f = try await Fixture()
         let stale = try f.world.event("risc/event-type/verification", fields: ["state": "check-1"],

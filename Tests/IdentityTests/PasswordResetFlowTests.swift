@@ -34,7 +34,7 @@ import Testing
         try request(h, "Reset@Example.com")
         let token = try h.token("password-reset", to: "reset@example.com")
         #expect(try PasswordResetFlow(context: h.context).reset(token: token, newPassword: "brand new passphrase",
-                                                                locale: nil) == accountID)
+                                                                locale: nil).accountID == accountID)
         #expect(try h.storage.session(hash: "s1") == nil)
         #expect(try h.storage.activeGrants(accountID: accountID).map(\.id) == ["g-google"])
         #expect(try h.loginThrottle.take(key, at: h.clock.now(), in: h.storage))
@@ -105,9 +105,16 @@ import Testing
             try change.change(accountID: accountID, currentPassword: "wrong", newPassword: "brand new passphrase",
                               locale: nil)
         }
+        // The asking session stays; every other session and app sign-in ends (PasswordChangeFlow).
+        let asking = try #require(try h.storage.session(hash: "s1"))
+        let now = h.clock.now()
+        try h.storage.insertSession(Session(hash: "s2", accountID: accountID, csrfSecret: [2], authTime: now,
+                                            createdAt: now, expiresAt: now + 3600))
         try change.change(accountID: accountID, currentPassword: "a long enough passphrase",
-                          newPassword: "brand new passphrase", locale: nil)
-        #expect(try h.storage.session(hash: "s1") != nil)
+                          newPassword: "brand new passphrase", locale: nil, keepingSession: asking)
+        #expect(try h.storage.session(hash: "s1") == asking)
+        #expect(try h.storage.session(hash: "s2") == nil)
+        #expect(try h.storage.activeGrants(accountID: accountID).map(\.id) == ["g-google"])
         #expect(try h.storage.auditEvents(limit: 5).map(\.kind).contains("password.changed"))
         try change.setByOperator(accountID: accountID, newPassword: "operator passphrase")
         #expect(try h.storage.session(hash: "s1") == nil)

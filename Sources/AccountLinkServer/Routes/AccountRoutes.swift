@@ -53,6 +53,7 @@ extension AccountLinkApp {
             if !providers.contains("apple") { withLinks.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
             if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
             withLinks.emailVerified = account.emailVerified
+            withLinks.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
             withLinks.securityNotice = accountNotice(request.query["changed"], locale: pageLocale())
             return .html(200, withLinks.render()).noStore()
         } catch {

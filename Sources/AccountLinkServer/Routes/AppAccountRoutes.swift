@@ -56,6 +56,8 @@ extension AccountLinkApp {
             case .identityInUse: return apiError(409, "identity_in_use", "another account already has this identity")
             case .lastMethod: return apiError(409, "last_method", "this is the account's only way to sign in")
             case .noSuchMethod: return apiError(400, "invalid_request", "the account has no sign-in method of that type")
+            case .emailUnverified:
+                return apiError(403, "email_unverified", "confirm the account's email address before adding another way to sign in")
             }
         } catch let failure as SignInService.Failure {
             return http(failure.oauthError.response)

@@ -6,13 +6,15 @@ import Support
 
 /// `GET/POST /verify-email` and the account page's password and email forms (docs/accounts-and-email.md).
 extension AccountLinkApp {
-    /// The mail's link shows a button; only the POST confirms (mail scanners follow GET links).
+    /// The mail's link shows a button; only the POST confirms (mail scanners follow GET links). A
+    /// sign-up's link also says when the account was made and with which methods, and offers "this wasn't me".
     func verifyEmailForm(_ request: HTTPRequest) -> HTTPResponse {
         let cookie = formCookie(request)
-        let form = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifyTitle,
-                                   intro: .verifyBody, action: "/verify-email", csrfToken: loginCSRF(cookie),
-                                   hidden: [("token", request.query["token"] ?? "")], submit: .verifyButton,
-                                   locale: pageLocale())
+        let token = request.query["token"] ?? ""
+        let made = try? EmailVerificationFlow(context: accountFlows).madeAccount(token: token)
+        let form = VerifyEmailPage(productName: branding.productName, logoURL: branding.logoURL, token: token,
+                                   csrfToken: loginCSRF(cookie),
+                                   made: made.map { ($0.madeAt, $0.methods.map(\.rawValue)) }, locale: pageLocale())
         return page(200, form.render(), cookie: cookie).adding("Referrer-Policy", "no-referrer")
     }
 
@@ -35,13 +37,16 @@ extension AccountLinkApp {
 
     func changePassword(_ request: HTTPRequest) -> HTTPResponse {
         let check = signedIn(request, csrfPurpose: "account")
-        guard case .person(_, let account, let form) = check else { return answer(check) }
+        guard case .person(let session, let account, let form) = check else { return answer(check) }
         do {
+            // Every other session and app sign-in ends; this session stays (PasswordChangeFlow).
             try PasswordChangeFlow(context: accountFlows).change(
                 accountID: account.id, currentPassword: form["current_password"] ?? "",
-                newPassword: form["new_password"] ?? "", locale: pageLocale())
+                newPassword: form["new_password"] ?? "", locale: pageLocale(), keepingSession: session)
         } catch PasswordChangeFlow.Failure.wrongCurrentPassword {
             return errorPage(status: 400, .changePasswordHeading, .wrongCurrentPassword)
+        } catch PasswordChangeFlow.Failure.throttled {
+            return errorPage(status: 429, .changePasswordHeading, .tooManyRequests)
         } catch PasswordChangeFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
             return errorPage(status: status, title: .changePasswordHeading, message: Messages(locale: pageLocale()).text(key, values))
@@ -51,18 +56,30 @@ extension AccountLinkApp {
         return HTTPResponse.redirect(to: "/account?changed=password", status: 303).noStore()
     }
 
+    /// Asks for the current password unless the session signed in within `EmailChangeFlow.recentSignIn`.
     func changeEmail(_ request: HTTPRequest) -> HTTPResponse {
         let check = signedIn(request, csrfPurpose: "account")
-        guard case .person(_, let account, let form) = check else { return answer(check) }
+        guard case .person(let session, let account, let form) = check else { return answer(check) }
         do {
             try EmailChangeFlow(context: accountFlows).request(
-                accountID: account.id, newEmail: form["new_email"] ?? "", locale: pageLocale())
-        } catch EmailChangeFlow.Failure.invalidEmail {
-            return errorPage(status: 400, .changeEmailHeading, .invalidEmail)
+                accountID: account.id, newEmail: form["new_email"] ?? "", currentPassword: form["current_password"],
+                signedInAt: session.authTime, locale: pageLocale())
+        } catch let failure as EmailChangeFlow.Failure {
+            return changeEmailRefused(failure)
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         return HTTPResponse.redirect(to: "/account?changed=email", status: 303).noStore()
+    }
+
+    func changeEmailRefused(_ failure: EmailChangeFlow.Failure) -> HTTPResponse {
+        switch failure {
+        case .invalidEmail: errorPage(status: 400, .changeEmailHeading, .invalidEmail)
+        case .reauthenticationRequired: errorPage(status: 403, .changeEmailHeading, .emailChangeNeedsPassword)
+        case .wrongCurrentPassword: errorPage(status: 400, .changeEmailHeading, .wrongCurrentPassword)
+        case .throttled: errorPage(status: 429, .changeEmailHeading, .tooManyRequests)
+        case .invalidLink: errorPage(status: 400, .changeEmailHeading, .linkInvalidBody)
+        }
     }
 
     func resendVerification(_ request: HTTPRequest) -> HTTPResponse {

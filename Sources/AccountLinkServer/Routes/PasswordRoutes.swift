@@ -63,8 +63,9 @@ extension AccountLinkApp {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         let token = form["token"] ?? ""
+        let done: PasswordResetFlow.Done
         do {
-            _ = try PasswordResetFlow(context: accountFlows).reset(
+            done = try PasswordResetFlow(context: accountFlows).reset(
                 token: token, newPassword: form["password"] ?? "", locale: pageLocale())
         } catch PasswordResetFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
@@ -75,9 +76,12 @@ extension AccountLinkApp {
             runtime.logger.error("password reset failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
-        let done = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .resetDoneTitle,
-                                   intro: .resetDoneBody, links: [(.signIn, "/login")], locale: pageLocale())
-        return page(200, done.render()).adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
+        // An unproven account's other methods were removed by this reset: the page names them.
+        let removed = Messages(locale: pageLocale()).methods(done.removedMethods.map(\.rawValue))
+        let page = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .resetDoneTitle,
+                                   intro: done.removedMethods.isEmpty ? .resetDoneBody : .resetDoneRemovedBody,
+                                   values: ["methods": removed], links: [(.signIn, "/login")], locale: pageLocale())
+        return self.page(200, page.render()).adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
     }
 
     func linkInvalid(_ request: HTTPRequest) -> HTTPResponse {

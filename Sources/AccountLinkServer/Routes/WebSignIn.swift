@@ -58,6 +58,9 @@ extension AccountLinkApp {
             runtime.logger.info("web sign-in refused", ["provider": provider, "reason": jose.reason])
             return errorPage(status: 400, .problemSignIn, .msgNotVerified)
         }
+        if case .emailUnverified? = error as? SignInService.Failure {
+            return errorPage(status: 403, .problemSignIn, .msgEmailUnverified)
+        }
         // A held Google account, a refused code or Apple/Google being down: 400 or 503, not 500.
         let oauth = (error as? SignInService.Failure).map(\.oauthError) ?? OAuthError.from(error)
         runtime.logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])

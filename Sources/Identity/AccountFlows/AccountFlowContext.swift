@@ -42,13 +42,20 @@ public struct AccountFlowContext: Sendable {
     /// Link lifetimes: verification 24 h, reset 1 h (issue #10).
     public static let verificationLifetime: TimeInterval = 24 * 3600
     public static let resetLifetime: TimeInterval = 3600
+    /// The old address's cancel link outlives the change link, so a change followed at once can still
+    /// be undone from there.
+    public static let cancelLifetime: TimeInterval = 7 * 24 * 3600
 
     /// A new single-use token stored as its hash; returns the link that carries it.
     func issueLink(_ purpose: OneTimeToken.Purpose, accountID: String, email: String, path: String,
                    in tx: any Storage) throws -> String {
         let token = random.token(byteCount: 32)
         let now = clock.now()
-        let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
+        let lifetime = switch purpose {
+        case .resetPassword: Self.resetLifetime
+        case .cancelEmailChange: Self.cancelLifetime
+        case .verifyEmail, .changeEmail: Self.verificationLifetime
+        }
         try tx.insertOneTimeToken(OneTimeToken(hash: OpaqueToken.hash(token), purpose: purpose, accountID: accountID,
                                                email: email, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)))
         return issuer + path + "?token=" + token
@@ -77,5 +84,21 @@ public struct AccountFlowContext: Sendable {
               purposes.contains(record.purpose), record.expiresAt > clock.now()
         else { return nil }
         return record
+    }
+
+    /// The outcome of asking for the current password before a change.
+    enum CurrentPassword { case correct, wrong, throttled }
+
+    /// Checks a current password the way sign-in does: each try counts against the account's login
+    /// throttle (docs/hardening.md), so a stolen session cannot guess it at full speed; a correct one
+    /// clears the count.
+    func checkCurrentPassword(_ password: String, of account: Account) throws -> CurrentPassword {
+        let keys = account.email.map { [LoginThrottle.accountKey($0)] } ?? []
+        guard try loginThrottle.take(keys, at: clock.now(), in: storage) else { return .throttled }
+        guard let stored = try storage.passwordHash(accountID: account.id), hasher.verify(password, hash: stored) else {
+            return .wrong
+        }
+        try loginThrottle.succeeded(keys, in: storage)
+        return .correct
     }
 }

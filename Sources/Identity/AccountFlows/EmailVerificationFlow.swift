@@ -3,7 +3,9 @@ import OAuthCore
 import Support
 
 /// Confirms an address with the single-use link of a verification or email-change mail (24 h). The
-/// page shows a button and only the POST calls `confirm` (mail scanners follow GET links).
+/// page shows a button and only the POST calls `confirm` (mail scanners follow GET links). A sign-up's
+/// link also offers "this wasn't me" (`disown`), which deletes the never-proven account and frees the
+/// address (`UnprovenAccountRule`).
 public struct EmailVerificationFlow: Sendable {
     public enum Outcome: Sendable, Equatable {
         case verified(accountID: String)
@@ -14,6 +16,12 @@ public struct EmailVerificationFlow: Sendable {
     public enum Failure: Error, Equatable, Sendable {
         /// Unknown, used, expired, of another purpose, or no longer matching the account.
         case invalidLink
+    }
+
+    /// What the verification page says about the account a sign-up link belongs to.
+    public struct MadeAccount: Sendable, Equatable {
+        public let madeAt: Date
+        public let methods: [OAuthCore.Identity.Provider]
     }
 
     let context: AccountFlowContext
@@ -28,9 +36,18 @@ public struct EmailVerificationFlow: Sendable {
             else { return }
             try tx.invalidateOneTimeTokens(accountID: accountID, purpose: .verifyEmail, at: context.clock.now())
             let link = try context.issueLink(.verifyEmail, accountID: accountID, email: email, path: "/verify-email", in: tx)
-            try context.enqueue(.verifyEmail(link: link), to: email, accountID: accountID, locale: locale, in: tx)
+            try context.enqueue(try verificationMail(account, link: link, in: tx), to: email, accountID: accountID,
+                                locale: locale, in: tx)
         }
         context.mailWritten()
+    }
+
+    /// A self-service account's mail says when it was made and with which methods (and offers "this
+    /// wasn't me"); an operator's account gets the plain one.
+    func verificationMail(_ account: Account, link: String, in tx: any Storage) throws -> AccountMail {
+        guard UnprovenAccountRule.isUnproven(account) else { return .verifyEmail(link: link) }
+        let methods = try tx.identities(accountID: account.id).map(\.provider)
+        return .verifyNewAccount(link: link, madeAt: account.createdAt, methods: methods)
     }
 
     public func confirm(token: String) throws -> Outcome {
@@ -40,7 +57,7 @@ public struct EmailVerificationFlow: Sendable {
             else { return nil }
             if record.purpose == .verifyEmail {
                 // The link verifies the address it was sent to, only while that is still the account's.
-                guard let current = account.email, current.sameBytes(record.email) else { return nil }
+                guard OneTimeLinkRule.stillAddressed(record, to: account) else { return nil }
                 account.emailVerified = true
                 try tx.updateAccount(account)
                 try markPasswordIdentity(account.id, email: record.email, in: tx)
@@ -59,6 +76,8 @@ public struct EmailVerificationFlow: Sendable {
         account.emailVerified = true
         try tx.updateAccount(account)
         try markPasswordIdentity(account.id, email: email, in: tx)
+        // Links mailed to the old address (a reset, above all) die with it (OneTimeLinkRule).
+        try OneTimeLinkRule.voidLinks(accountID: account.id, in: tx, at: context.clock.now())
         try context.audit("email.changed", accountID: account.id, in: tx)
         return .changed(accountID: account.id)
     }
@@ -71,5 +90,36 @@ public struct EmailVerificationFlow: Sendable {
             identity.emailVerified = true
             try tx.updateIdentity(identity)
         }
+    }
+}
+
+extension EmailVerificationFlow {
+    /// The never-proven account an open sign-up link belongs to, without using the link; nil for any
+    /// other link (unknown, used, expired, an email change, an account already proven).
+    public func madeAccount(token: String) throws -> MadeAccount? {
+        guard !token.isEmpty, let record = try context.storage.oneTimeToken(hash: OpaqueToken.hash(token)),
+              record.usedAt == nil, record.purpose == .verifyEmail, record.expiresAt > context.clock.now(),
+              let account = try context.storage.account(id: record.accountID), account.status == .active,
+              OneTimeLinkRule.stillAddressed(record, to: account), UnprovenAccountRule.isUnproven(account)
+        else { return nil }
+        return MadeAccount(madeAt: account.createdAt,
+                           methods: try context.storage.identities(accountID: account.id).map(\.provider))
+    }
+
+    /// "This wasn't me": the owner of the address, holding the sign-up link, deletes the never-proven
+    /// account made with it (its provider tokens queued for revocation) and the address is free again.
+    public func disown(token: String) throws {
+        let done = try context.storage.transaction { tx -> Bool in
+            guard let record = try context.consume(token, purposes: [.verifyEmail], in: tx),
+                  let account = try tx.account(id: record.accountID), account.status == .active,
+                  OneTimeLinkRule.stillAddressed(record, to: account), UnprovenAccountRule.isUnproven(account)
+            else { return false }
+            let now = context.clock.now()
+            _ = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random, at: now)
+            guard try tx.eraseAccount(id: account.id, at: now) else { return false }
+            try context.audit("account.disowned", accountID: account.id, in: tx)
+            return true
+        }
+        guard done else { throw Failure.invalidLink }
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import OAuthCore
 
-/// Changing the password on the account page (the current one is required) and setting it as the
-/// operator (`accountlink user set-password`). Both send the owner a notice.
+/// Changing the password (the current one is required: the account page, the app's API) and setting
+/// it as the operator (`accountlink user set-password`). Every change ends the account's other web
+/// sessions and first-party app sign-ins and voids its open one-time links (`FirstPartySignOut`,
+/// `OneTimeLinkRule`); the sign-in that asked stays. Both send the owner a notice.
 public struct PasswordChangeFlow: Sendable {
     public enum Failure: Error, Equatable, Sendable {
         case wrongCurrentPassword
+        /// Too many wrong current passwords: the account's login throttle refuses for now.
+        case throttled
         case password(PasswordPolicy.Violation)
         case accountUnavailable
     }
@@ -14,20 +18,30 @@ public struct PasswordChangeFlow: Sendable {
 
     public init(context: AccountFlowContext) { self.context = context }
 
-    public func change(accountID: String, currentPassword: String, newPassword: String, locale: String?) throws {
-        guard let stored = try context.storage.passwordHash(accountID: accountID),
-              context.hasher.verify(currentPassword, hash: stored)
-        else { throw Failure.wrongCurrentPassword }
-        try set(accountID: accountID, newPassword: newPassword, locale: locale, audit: "password.changed")
+    /// - Parameters:
+    ///   - keepingSession: the web session that asked (the account page); it stays signed in.
+    ///   - keepingGrant: the first-party app sign-in that asked (the app's API); it stays signed in.
+    public func change(accountID: String, currentPassword: String, newPassword: String, locale: String?,
+                       keepingSession: Session? = nil, keepingGrant: String? = nil) throws {
+        guard let account = try context.storage.account(id: accountID), account.status == .active else {
+            throw Failure.accountUnavailable
+        }
+        switch try context.checkCurrentPassword(currentPassword, of: account) {
+        case .throttled: throw Failure.throttled
+        case .wrong: throw Failure.wrongCurrentPassword
+        case .correct: break
+        }
+        try set(accountID: accountID, newPassword: newPassword, locale: locale, audit: "password.changed",
+                keepingSession: keepingSession, keepingGrant: keepingGrant)
     }
 
-    /// The operator's reset: also ends the account's first-party sign-ins, like a reset by mail.
+    /// The operator's reset: ends every sign-in of the account, like a reset by mail.
     public func setByOperator(accountID: String, newPassword: String) throws {
-        try set(accountID: accountID, newPassword: newPassword, locale: nil, audit: "password.set-by-operator",
-                signOut: true)
+        try set(accountID: accountID, newPassword: newPassword, locale: nil, audit: "password.set-by-operator")
     }
 
-    func set(accountID: String, newPassword: String, locale: String?, audit: String, signOut: Bool = false) throws {
+    func set(accountID: String, newPassword: String, locale: String?, audit: String, keepingSession: Session? = nil,
+             keepingGrant: String? = nil) throws {
         guard let account = try context.storage.account(id: accountID), account.status != .deleted else {
             throw Failure.accountUnavailable
         }
@@ -39,7 +53,8 @@ public struct PasswordChangeFlow: Sendable {
         try context.storage.transaction { tx in
             try tx.setPasswordHash(hash, accountID: accountID)
             try ensurePasswordIdentity(account, in: tx)
-            if signOut { try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now()) }
+            try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(),
+                                      keepingSession: keepingSession, keepingGrant: keepingGrant)
             if let email = account.email {
                 try context.enqueue(.passwordChanged, to: email, accountID: accountID, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
@@ -61,37 +76,8 @@ public struct PasswordChangeFlow: Sendable {
     }
 }
 
-/// Changing the email on the account page: a link to the new address, a notice to the old one; the
-/// change takes effect in `EmailVerificationFlow.confirm` when the link is followed.
-public struct EmailChangeFlow: Sendable {
-    public enum Failure: Error, Equatable, Sendable { case invalidEmail }
-
-    let context: AccountFlowContext
-
-    public init(context: AccountFlowContext) { self.context = context }
-
-    /// An address that already belongs to another account gets no mail, and the answer is the same.
-    public func request(accountID: String, newEmail rawEmail: String, locale: String?) throws {
-        let email = EmailAddress.normalized(rawEmail)
-        guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
-        try context.storage.transaction { tx in
-            guard let account = try tx.account(id: accountID), account.status == .active else { return }
-            if let owner = try tx.account(email: email), !owner.id.sameBytes(accountID) { return }
-            try tx.invalidateOneTimeTokens(accountID: accountID, purpose: .changeEmail, at: context.clock.now())
-            let link = try context.issueLink(.changeEmail, accountID: accountID, email: email, path: "/verify-email", in: tx)
-            try context.enqueue(.confirmNewEmail(link: link), to: email, accountID: accountID, locale: locale, in: tx)
-            if let old = account.email {
-                try context.enqueue(.emailChangeRequested(newEmail: email), to: old, accountID: accountID,
-                                    locale: locale, in: tx)
-            }
-            try context.audit("email.change-requested", accountID: accountID, in: tx)
-        }
-        context.mailWritten()
-    }
-}
-
 /// The operator's switches (`accountlink user disable` / `enable`): a disabled account cannot sign in
-/// and its sign-ins end (grants stay, so enabling restores the links).
+/// and its sign-ins end (grants stay, so enabling restores the links); disabling voids its one-time links.
 public struct AccountStatusFlow: Sendable {
     let context: AccountFlowContext
 
@@ -103,7 +89,10 @@ public struct AccountStatusFlow: Sendable {
             guard var account = try tx.account(id: accountID), account.status != .deleted else { return false }
             account.status = disabled ? .disabled : .active
             try tx.updateAccount(account)
-            if disabled { try tx.deleteSessions(accountID: accountID) }
+            if disabled {
+                try tx.deleteSessions(accountID: accountID)
+                try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: context.clock.now())
+            }
             try context.audit(disabled ? "account.disabled" : "account.enabled", accountID: accountID, in: tx)
             return true
         }

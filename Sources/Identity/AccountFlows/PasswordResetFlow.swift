@@ -34,7 +34,8 @@ public struct PasswordResetFlow: Sendable {
                 return
             }
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: now)
-            let link = try context.issueLink(.resetPassword, accountID: account.id, email: email,
+            // The link records the account's address as stored: it works only while that stays the email.
+            let link = try context.issueLink(.resetPassword, accountID: account.id, email: account.email ?? email,
                                              path: "/password/reset", in: tx)
             try context.enqueue(.passwordReset(link: link), to: email, accountID: account.id, locale: locale, in: tx)
             try context.audit("password.reset-requested", accountID: account.id, in: tx)
@@ -42,29 +43,54 @@ public struct PasswordResetFlow: Sendable {
         context.mailWritten()
     }
 
-    /// Sets the new password with the link's token; returns the account id. A refused password does
-    /// not use up the link; the slow hash is computed before the transaction (SQLite locks the store).
-    public func reset(token: String, newPassword: String, locale: String?) throws -> String {
+    /// What a reset did, for the page that follows.
+    public struct Done: Sendable, Equatable {
+        public let accountID: String
+        /// The methods an unproven account was made with, removed because this reset proved its address
+        /// (`UnprovenAccountRule`); empty for every other account.
+        public let removedMethods: [OAuthCore.Identity.Provider]
+    }
+
+    /// Sets the new password with the link's token. A refused password does not use up the link; the
+    /// slow hash is computed before the transaction (SQLite locks the store). The link works only while
+    /// the account's email is the address it was sent to; the reset proves that address, ends every
+    /// sign-in and voids the account's other links (`FirstPartySignOut`, `OneTimeLinkRule`).
+    public func reset(token: String, newPassword: String, locale: String?) throws -> Done {
         let normalized = try Self.checked(context.policy, newPassword, email: nil)
         let hash = try context.hasher.hash(normalized)
-        let accountID = try context.storage.transaction { tx -> String? in
+        let done = try context.storage.transaction { tx -> Done? in
             guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
-                  let account = try tx.account(id: record.accountID), account.status == .active
+                  let account = try tx.account(id: record.accountID), account.status == .active,
+                  OneTimeLinkRule.stillAddressed(record, to: account)
             else { return nil }
             _ = try Self.checked(context.policy, newPassword, email: account.email)
             try tx.setPasswordHash(hash, accountID: account.id)
+            let removed = try prove(account, in: tx)
             try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now())
-            try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: context.clock.now())
             if let email = account.email {
-                try context.enqueue(.passwordChanged, to: email, accountID: account.id, locale: locale, in: tx)
+                let mail: AccountMail = removed.isEmpty ? .passwordChanged : .passwordResetRemovedMethods(methods: removed)
+                try context.enqueue(mail, to: email, accountID: account.id, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
             }
             try context.audit("password.reset", accountID: account.id, in: tx)
-            return account.id
+            return Done(accountID: account.id, removedMethods: removed)
         }
-        guard let accountID else { throw Failure.invalidLink }
+        guard let done else { throw Failure.invalidLink }
         context.mailWritten()
-        return accountID
+        return done
+    }
+
+    /// The reset link reached the address: it is proven. An unproven account first loses the methods it
+    /// was made with (other than the password this reset sets).
+    func prove(_ account: Account, in tx: any Storage) throws -> [OAuthCore.Identity.Provider] {
+        let removed = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random,
+                                                            at: context.clock.now())
+        guard !account.emailVerified, let email = account.email else { return removed }
+        var proven = account
+        proven.emailVerified = true
+        try tx.updateAccount(proven)
+        try EmailVerificationFlow(context: context).markPasswordIdentity(account.id, email: email, in: tx)
+        return removed
     }
 }
 

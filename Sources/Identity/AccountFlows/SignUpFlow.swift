@@ -47,14 +47,15 @@ public struct SignUpFlow: Sendable {
     func create(email: String, name: String?, hash: String, locale: String?, in tx: any Storage) throws -> Account {
         let now = context.clock.now()
         let account = Account(id: AccountDirectory.newAccountID(context.random), email: email, emailVerified: false,
-                              displayName: name, createdAt: now)
+                              displayName: name, createdAt: now, selfService: true)
         try tx.insertAccount(account)
         try tx.insertIdentity(Identity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
                                        provider: .password, subject: email, email: email, emailVerified: false,
                                        firstSignInAt: now, lastSignInAt: now))
         try tx.setPasswordHash(hash, accountID: account.id)
         let link = try context.issueLink(.verifyEmail, accountID: account.id, email: email, path: "/verify-email", in: tx)
-        try context.enqueue(.verifyEmail(link: link), to: email, accountID: account.id, locale: locale, in: tx)
+        try context.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.password]), to: email,
+                            accountID: account.id, locale: locale, in: tx)
         try context.audit("account.signed-up", accountID: account.id, detail: "provider=password", in: tx)
         return account
     }

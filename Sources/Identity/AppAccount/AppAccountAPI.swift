@@ -15,6 +15,9 @@ public struct AppAccountAPI: Sendable {
         case lastMethod
         /// 400: the account has no sign-in method of that type, or the type is unknown.
         case noSuchMethod
+        /// 403: the account was made through sign-up and its address is not proven: no further method
+        /// may be added until it is (`UnprovenAccountRule`).
+        case emailUnverified
     }
 
     let environment: OAuthEnvironment

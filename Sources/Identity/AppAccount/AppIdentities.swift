@@ -15,6 +15,8 @@ extension AppAccountAPI {
                                          googleServerAuthCode: form["google_server_auth_code"])
         } catch SignInService.Failure.identityInUse {
             throw Refusal.identityInUse
+        } catch SignInService.Failure.emailUnverified {
+            throw Refusal.emailUnverified
         } catch let failure as SignInService.Failure {
             throw failure.oauthError
         }

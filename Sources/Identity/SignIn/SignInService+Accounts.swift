@@ -38,11 +38,13 @@ extension SignInService {
         let identity = makeIdentity(provider, token, accountID: accountID, at: now)
         do {
             try storage.transaction { tx in
-                // An unverified or relay address may coincide with another account's: keep it on the
-                // identity only, so `account(email:)` stays unambiguous.
+                // Only a verified address becomes the account's, and only when no account has it: an
+                // unverified one (Google's `email_verified` false) stays on the identity, or whoever
+                // claims someone else's address would hold it ("pre-hijacking", UnprovenAccountRule).
                 let owned = try email.map { try tx.account(email: $0) != nil } ?? false
-                let account = Account(id: accountID, email: owned ? nil : email, emailVerified: verified && !owned,
-                                      displayName: displayName, createdAt: now)
+                let kept = verified && !owned ? email : nil
+                let account = Account(id: accountID, email: kept, emailVerified: kept != nil,
+                                      displayName: displayName, createdAt: now, selfService: true)
                 try tx.insertAccount(account)
                 try tx.insertIdentity(identity)
                 try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",

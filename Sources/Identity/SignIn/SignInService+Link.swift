@@ -74,12 +74,16 @@ extension SignInService {
     }
 
     /// A signed-in person adds Apple or Google to their account ("upgrade"); nothing is asked
-    /// because the session already proves the account.
+    /// because the session already proves the account. An unproven account (made through sign-up, its
+    /// address not confirmed) is refused with `emailUnverified` (`UnprovenAccountRule`).
     @discardableResult
     public func addIdentity(to accountID: String, provider: Provider, identity: VerifiedIdentity,
                             appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil,
                             googleServerAuthCode: String? = nil) async throws -> OAuthCore.Identity {
         try checkHold(provider, identity)
+        if let account = try storage.account(id: accountID), UnprovenAccountRule.isUnproven(account) {
+            throw Failure.emailUnverified
+        }
         let code = ProviderCode.from(provider, apple: appleAuthorizationCode, appleRedirectURI: appleRedirectURI,
                                      google: googleServerAuthCode)
         let existing = try storage.identity(provider: provider.stored, subject: identity.subject)

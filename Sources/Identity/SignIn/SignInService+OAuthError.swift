@@ -13,6 +13,9 @@ extension SignInService.Failure {
         case .authorizationCodeRefused:
             .invalidGrant("the provider refused the authorization code; sign in with the provider again for a new one",
                           detail: "\(self)")
+        case .emailUnverified:
+            OAuthError(.accessDenied, "confirm the account's email address before adding another way to sign in",
+                       detail: "\(self)")
         case .signInHeld:
             .invalidGrant("Google has disabled this Google account; sign in another way", detail: "\(self)")
         default: .invalidGrant("this account cannot sign in", detail: "\(self)").because(.accountUnavailable)

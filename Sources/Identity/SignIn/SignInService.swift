@@ -34,6 +34,9 @@ public struct SignInService: Sendable {
         case providerUnavailable
         /// Apple or Google refused the code and no earlier refresh token is held: sign in again.
         case authorizationCodeRefused
+        /// The account was made through sign-up and its address is not proven yet: it may not add
+        /// another sign-in method until it is (`UnprovenAccountRule`).
+        case emailUnverified
     }
 
     public struct Policy: Sendable {

@@ -10,15 +10,19 @@ public struct Account: Sendable, Equatable, Codable {
     public var emailVerified: Bool
     public var displayName: String?
     public var createdAt: Date
+    /// Made by the person through self-service sign-up (not by an operator: `user add`, the admin API).
+    /// Such an account whose email is not verified is "unproven" (`UnprovenAccountRule`).
+    public var selfService: Bool
 
     public init(id: String, status: Status = .active, email: String?, emailVerified: Bool,
-                displayName: String?, createdAt: Date) {
+                displayName: String?, createdAt: Date, selfService: Bool = false) {
         self.id = id
         self.status = status
         self.email = email
         self.emailVerified = emailVerified
         self.displayName = displayName
         self.createdAt = createdAt
+        self.selfService = selfService
     }
 }
 

@@ -1,9 +1,14 @@
+import Foundation
+
 /// The mails the account flows send (issue #10). The flows decide when; the Mail module decides the
 /// words (catalog, the person's language) through `MailComposer`, so a flow can write the rendered mail
 /// into the outbox in the same transaction as the change that caused it.
 public enum AccountMail: Sendable, Equatable {
     /// After sign-up: confirm the address (link valid 24 h).
     case verifyEmail(link: String)
+    /// After self-service sign-up (and its resend): confirm the address, told when the account was made
+    /// and with which sign-in methods; the same link offers "this wasn't me", which deletes the account.
+    case verifyNewAccount(link: String, madeAt: Date, methods: [Identity.Provider])
     /// Someone tried to sign up with an address that has an account: tell its owner, nobody else.
     case accountExists(signInLink: String, resetLink: String)
     /// The password-reset link (valid 1 h).
@@ -12,18 +17,22 @@ public enum AccountMail: Sendable, Equatable {
     case passwordChanged
     /// Email change: the link to the new address; the change happens when it is followed.
     case confirmNewEmail(link: String)
-    /// Email change: a notice to the old address.
-    case emailChangeRequested(newEmail: String)
+    /// Email change: a notice to the old address, with a link that cancels the change and signs out everywhere.
+    case emailChangeRequested(newEmail: String, cancelLink: String)
+    /// A reset proved the address of an account made by someone who never proved it: the methods it
+    /// was made with are gone (Identity's `UnprovenAccountRule`).
+    case passwordResetRemovedMethods(methods: [Identity.Provider])
 
     /// A short name for `mail list` and logs.
     public var kind: String {
         switch self {
-        case .verifyEmail: "verify-email"
+        case .verifyEmail, .verifyNewAccount: "verify-email"
         case .accountExists: "account-exists"
         case .passwordReset: "password-reset"
         case .passwordChanged: "password-changed"
         case .confirmNewEmail: "confirm-new-email"
         case .emailChangeRequested: "email-change-notice"
+        case .passwordResetRemovedMethods: "password-changed"
         }
     }
 }

@@ -7,6 +7,8 @@ public struct OneTimeToken: Sendable, Equatable, Codable {
         case verifyEmail = "verify_email"
         case changeEmail = "change_email"
         case resetPassword = "reset_password"
+        /// The link in the notice to the old address of an email change: cancels it and signs out everywhere.
+        case cancelEmailChange = "cancel_email_change"
     }
 
     public var hash: String
@@ -47,6 +49,13 @@ public protocol OneTimeTokenStore {
     /// Returns how many it marked.
     @discardableResult
     func invalidateOneTimeTokens(accountID: String, purpose: OneTimeToken.Purpose, at time: Date) throws -> Int
+    /// Marks every unused token of that account whose purpose is one of `purposes` used, in one statement
+    /// (the account's lifecycle voids its links, Identity's `OneTimeLinkRule`). Returns how many it marked.
+    @discardableResult
+    func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int
+    /// The stored record of `hash`, used or not, without consuming it (a page describes what a link is
+    /// for before the person confirms).
+    func oneTimeToken(hash: String) throws -> OneTimeToken?
 }
 
 /// One mail in the outbox, written in the transaction of the change that caused it

@@ -171,6 +171,10 @@ extension FailingStorage {
     func invalidateOneTimeTokens(accountID: String, purpose: OneTimeToken.Purpose, at time: Date) throws -> Int {
         try run { try inner.invalidateOneTimeTokens(accountID: accountID, purpose: purpose, at: time) }
     }
+    func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int {
+        try run { try inner.invalidateOneTimeTokens(accountID: accountID, purposes: purposes, at: time) }
+    }
+    func oneTimeToken(hash: String) throws -> OneTimeToken? { try run { try inner.oneTimeToken(hash: hash) } }
     func insertMail(_ mail: OutboxMail) throws { try run { try inner.insertMail(mail) } }
     func mail(id: String) throws -> OutboxMail? { try run { try inner.mail(id: id) } }
     func listMail() throws -> [OutboxMail] { try run { try inner.listMail() } }

@@ -1,0 +1,21 @@
+import Foundation
+import OAuthCore
+
+/// "Sign out everywhere" on the account page: every web session and first-party app sign-in of the
+/// account ends and its open one-time links are voided (`FirstPartySignOut`, `OneTimeLinkRule`), in one
+/// transaction; third-party links (Google's) stay. The app's own call is `AppAccountAPI.signOutEverywhere`.
+public struct SignOutEverywhereFlow: Sendable {
+    let context: AccountFlowContext
+
+    public init(context: AccountFlowContext) { self.context = context }
+
+    /// Returns how many app sign-ins ended.
+    @discardableResult
+    public func run(accountID: String) throws -> Int {
+        try context.storage.transaction { tx in
+            let ended = try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now())
+            try context.audit("account.signed-out-everywhere", accountID: accountID, in: tx)
+            return ended
+        }
+    }
+}
