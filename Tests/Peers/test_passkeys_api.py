@@ -5,7 +5,9 @@ tested in Swift with a fixed clock (Tests/IdentityTests/Passkeys)."""
 import base64
 import hashlib
 import json
+import os
 import secrets
+import subprocess
 import tempfile
 
 import pytest
@@ -14,7 +16,7 @@ import webauthn
 from webauthn.helpers.exceptions import InvalidAuthenticationResponse
 
 import soft_authenticator as sa
-from conftest import Server
+from conftest import Server, binary
 
 PASSWORD = "passkey api password 1"
 ANDROID_ORIGIN = "android:apk-key-hash:" + base64.urlsafe_b64encode(hashlib.sha256(b"app-signing-cert").digest()).decode().rstrip("=")
@@ -187,3 +189,14 @@ def test_registration_refusals_and_a_credential_of_another_account(app):
     assert taken.status_code == 400 and taken.json()["error"] == "invalid_grant"
     # The passkey still signs in to the first account only.
     assert sign_in(app, key)[0].json()["account_id"] == first_id
+
+
+@pytest.mark.parametrize("setting,value", [("ACCOUNTLINK_PASSKEY_RP_ID", "example.org"),
+                                           ("ACCOUNTLINK_PASSKEY_RP_ID", "com"),
+                                           ("ACCOUNTLINK_PASSKEY_ORIGINS", "http://app.example.com")])
+def test_passkey_settings_are_checked_at_start(tmp_path, setting, value):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ACCOUNTLINK_")}
+    env.update({"ACCOUNTLINK_ISSUER": "https://login.example.com", setting: value,
+                "ACCOUNTLINK_LISTEN": "127.0.0.1:0", "ACCOUNTLINK_DATABASE": f"sqlite:{tmp_path}/db.sqlite"})
+    started = subprocess.run([binary(), "serve"], env=env, capture_output=True, text=True, timeout=30)
+    assert started.returncode != 0 and setting in started.stderr, started.stderr
