@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export PATH := $(CURDIR)/.build/python/bin:$(PATH)
 
-.PHONY: help deps build release run test test-swift test-peers demo bench clean fuzz soak chaos
+.PHONY: help deps build release run test test-swift test-peers demo bench clean fuzz soak chaos deb
 
 help:
 	@echo "make run    build (release) and serve on http://127.0.0.1:8080 with SQLite"
@@ -13,12 +13,17 @@ help:
 	@echo "make fuzz   each libFuzzer target for FUZZ_SECONDS (60) seconds"
 	@echo "make soak   SOAK_SECONDS (600) of load at ~70% of the peak rate; errors and RSS"
 	@echo "make chaos  refresh rotation under faults, kill -9 and database restarts; prints its figures"
+	@echo "make deb    the Debian package accountlink_VERSION_ARCH.deb in .build/deb (docs/deploy.md)"
+
+# The release binary carries the Swift runtime (static stdlib), so the package and a copied binary
+# need only Debian's libraries; make test builds it the same way, so make deb reuses it.
+RELEASE_BUILD := swift build -c release --product accountlink --static-swift-stdlib
 
 deps:
 	@scripts/install-deps.sh build
 
 release: deps
-	swift build -c release --product accountlink
+	$(RELEASE_BUILD)
 
 run: release
 	.build/release/accountlink serve
@@ -26,7 +31,7 @@ run: release
 test:
 	@scripts/install-deps.sh test
 	swift build --build-tests
-	swift build -c release --product accountlink
+	$(RELEASE_BUILD)
 	scripts/test-postgres.sh scripts/run-tests.sh
 
 demo: release
@@ -51,3 +56,7 @@ soak: release
 chaos: release
 	@scripts/install-deps.sh test
 	scripts/test-postgres.sh .build/python/bin/python scripts/chaos.py
+
+deb: release
+	@scripts/install-deps.sh deb
+	scripts/build-deb.sh

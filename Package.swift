@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Support"]),
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
         .target(name: "AccountLinkServer",
-                dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQLite",
+                dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
@@ -74,6 +74,9 @@ let package = Package(
         .testTarget(name: "AccountLinkKitTests",
                     dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE",
                                    "OAuthCore", "Support"]),
+        // What only the HTTP layer does: routing, cookies, CSRF, security headers (the app driven in process).
+        .testTarget(name: "AccountLinkServerTests",
+                    dependencies: ["AccountLinkServer", "HTTPServer", "OAuthCore", "Support"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "StoreMemory", "Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),

@@ -1,4 +1,4 @@
-"""`make bench` (issue 16): the release server on loopback, on SQLite and (when
+"""`make bench` (docs/performance.md): the release server on loopback, on SQLite and (when
 ACCOUNTLINK_TEST_POSTGRES_URL is set, as scripts/bench.sh arranges) on PostgreSQL beside it. For
 each store two servers run side by side, each on its own database: one holding 1,000 tokens, one
 seeded to BENCH_TOKENS (1,000,000) through the store's bulk path (timed). Every full-rate figure is
@@ -34,8 +34,8 @@ from idle_connections import measure as measure_idle  # noqa: E402
 BIN = str(ROOT / ".build/release/accountlink")
 HARNESS = str(ROOT / ".build/release/accountlink-bench")
 # Full-rate figures: many short pairs rather than a few long ones. Two servers of the same build on the same
-# store differ by 10 % or more from one pair to the next, whether a run lasts 1 s or 3 s (docs/performance.md,
-# eleventh round), so the median of 12 one-second pairs is a closer estimate than that of 3 three-second ones.
+# store differ by 10 % or more from one pair to the next, whether a run lasts 1 s or 3 s (docs/performance-history.md,
+# Eleventh round), so the median of 12 one-second pairs is a closer estimate than that of 3 three-second ones.
 SECONDS = float(os.environ.get("BENCH_SECONDS", "1"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "12"))
 # Each half-rate figure is one run, long enough for its p99 (a few thousand requests).
@@ -240,7 +240,7 @@ def settle(database):
     many inserts: hint bits set, visibility map, statistics) and a checkpoint (what the checkpointer does
     within `checkpoint_timeout`), so neither runs in the middle of a measured phase: measured, that work
     put a 98 ms p99 into one half-rate refresh phase out of three, 4-5 ms in the others
-    (docs/performance.md, sixth round)."""
+    (docs/performance-history.md, Sixth round)."""
     started = time.monotonic()
     if database.startswith("sqlite:"):
         with contextlib.closing(sqlite3.connect(database[len("sqlite:"):], timeout=60)) as connection:
@@ -320,7 +320,7 @@ def app_requests(server, figures):
 
 def sqlite_reads(path, token):
     """The harness's SQLite token read on one and two threads, with StoreSQLite's process-wide settings
-    and with SQLite's own (`plain`: CSQLiteSetup/setup.c, docs/performance.md ninth round), each twice in
+    and with SQLite's own (`plain`: CSQLiteSetup/setup.c, docs/performance-history.md, Ninth round), each twice in
     turn; the better of each pair."""
     figures = {}
     for _ in range(2):
@@ -389,7 +389,7 @@ def report(results):
     print("targets missed in this run: " + ("; ".join(missed) if missed else "none"))
 
 
-# Issue 16's targets, stated once: the report prints them and `missed_targets` checks them.
+# The targets (docs/performance.md, Targets), stated once: the report prints them and `missed_targets` checks them.
 LEAST_HZ = {"refresh": 0.30, "userinfo": 0.60, "introspect": 0.60}
 MOST_DELTA = 0.10
 MOST_RSS_MIB = 64
@@ -398,7 +398,7 @@ LEAST_PG_SHARE = 0.60
 
 
 def missed_targets(results):
-    """Issue 16's targets checked against this run's figures, one line per miss (the same figures as the tables)."""
+    """The targets checked against this run's figures, one line per miss (the same figures as the tables)."""
     missed = []
     for store, r in results.items():
         for size, label in (("small", "1k"), ("large", "1M")):

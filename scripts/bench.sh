@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench (issue 16, docs/performance.md): scripts/bench.py on SQLite and, beside it, on a throwaway
+# make bench (docs/performance.md): scripts/bench.py on SQLite and, beside it, on a throwaway
 # PostgreSQL server with durable commits (scripts/test-postgres.sh), then the JOSE harness beside
 # `openssl speed`. BENCH_ROUNDS (12) rounds of BENCH_SECONDS (1) per figure, BENCH_TOKENS (1000000) stored
 # tokens; about 7 minutes after the build.

@@ -36,8 +36,11 @@ PATIENCE = 65
 FULL = {"sqlite": {"sequences": 6000, "kills": 14, "restarts": 0, "seconds": 230, "at_least": 100, "thefts": 40},
         "postgres": {"sequences": 4500, "kills": 6, "restarts": 2, "seconds": 230, "at_least": 100, "thefts": 40},
         "honest": 16, "patient": 2, "thieves": 3, "fault_rate": 0.25}
-QUICK = {"sqlite": {"sequences": 600, "kills": 2, "restarts": 0, "seconds": 40, "at_least": 0, "thefts": 10},
-         "postgres": {"sequences": 600, "kills": 2, "restarts": 1, "seconds": 40, "at_least": 0, "thefts": 10},
+# The quick run ends as soon as its quota is done (about 20 s per phase on an idle machine); its time
+# limit only bounds a machine so loaded that the quota cannot be reached, and is far from that, so the
+# test's verdict does not depend on speed.
+QUICK = {"sqlite": {"sequences": 600, "kills": 2, "restarts": 0, "seconds": 150, "at_least": 0, "thefts": 10},
+         "postgres": {"sequences": 600, "kills": 2, "restarts": 1, "seconds": 150, "at_least": 0, "thefts": 10},
          "honest": 8, "patient": 0, "thieves": 2, "fault_rate": 0.25}
 
 

@@ -2,6 +2,7 @@
 # Installs what AccountLink needs on a fresh Debian 12 machine, only what is missing.
 #   scripts/install-deps.sh build   system libraries for building and running
 #   scripts/install-deps.sh test    plus PostgreSQL, Chromium + driver, wrk-free test peers (Python)
+#   scripts/install-deps.sh deb     plus dpkg-dev (dpkg-shlibdeps) and binutils (strip) for make deb
 #   scripts/install-deps.sh bench   plus wrk, PostgreSQL (bench beside SQLite) and perf (scripts/profile.py)
 set -euo pipefail
 mode="${1:-build}"
@@ -9,8 +10,9 @@ cd "$(dirname "$0")/.."
 
 packages=(pkg-config libmicrohttpd-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev libcurl4-openssl-dev curl ca-certificates)
 case "$mode" in
-  test) packages+=(postgresql chromium chromium-driver fonts-ipafont-gothic) ;;
+  test) packages+=(postgresql chromium chromium-driver fonts-ipafont-gothic sqlite3 nginx-light lintian openssl dpkg-dev binutils) ;;
   bench) packages+=(wrk openssl postgresql linux-perf) ;;
+  deb) packages+=(dpkg-dev binutils) ;;
 esac
 
 missing=()

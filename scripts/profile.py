@@ -1,4 +1,4 @@
-"""Where the time goes (issue 16 item 2): the release server on a throwaway SQLite database with
+"""Where the time goes (docs/performance.md): the release server on a throwaway SQLite database with
 BENCH_TOKENS (20,000) stored tokens, `perf record -g` on it while wrk loads one figure for
 PROFILE_SECONDS (10), then a flame graph (scripts/bench/flamegraph.py) and the top symbols.
     python3 scripts/profile.py refresh docs/flamegraph-refresh.svg

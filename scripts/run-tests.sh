@@ -11,7 +11,7 @@ log=.build/swift-test.log
 status=0 swift_status=0
 swift test --skip-build 2>&1 | tee "$log" || swift_status=$?
 [ "$swift_status" -eq 0 ] || status=$swift_status
-# The saved fuzz corpora (Fuzz/corpus, issue #14) replayed once through every fuzz target.
+# The saved fuzz corpora (Fuzz/corpus, docs/hardening.md) replayed once through every fuzz target.
 .build/debug/accountlink-fuzz regress Fuzz/corpus || status=$?
 if compgen -G "Tests/Peers/test_*.py" >/dev/null; then
   .build/python/bin/python -m pytest -q Tests/Peers || status=$?

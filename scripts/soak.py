@@ -1,4 +1,4 @@
-"""`make soak` (issue #14): the release server on loopback with a throwaway SQLite database, first its
+"""`make soak` (docs/hardening.md): the release server on loopback with a throwaway SQLite database, first its
 peak rate over the main endpoints, then SOAK_SECONDS (600) at SOAK_LOAD (0.7) of that peak. Prints the
 request and error counts and the server's RSS at start and end; exit 1 on any error or when RSS grew
 more than 10 %. Bounded: loopback only, fixed duration, the server is stopped by its PID."""

@@ -37,9 +37,11 @@ public final class AccountLinkApp: Sendable {
     let environment: OAuthEnvironment
     let branding: Branding
     let cookiePolicy: CookiePolicy
+    /// CSRF of the forms shown before a session exists.
+    let formCSRF: FormCSRF
     /// The discovery document as last rendered, with the signing algorithms it lists.
     let discoveryCache = Mutex<(algorithms: [String], response: HTTPResponse)?>(nil)
-    /// Sign-up, email and password flows and their mail (issue #10).
+    /// Sign-up, email and password flows and their mail (docs/accounts-and-email.md).
     let accountFlows: AccountFlowContext
     /// nil without `ACCOUNTLINK_SMTP_URL`: mail then stays in the outbox.
     public let outboxWorker: OutboxWorker?
@@ -57,6 +59,7 @@ public final class AccountLinkApp: Sendable {
                             googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
                             privacyURL: configuration.privacyURL, termsURL: configuration.termsURL)
         cookiePolicy = CookiePolicy(issuer: configuration.issuer)
+        formCSRF = FormCSRF(masterKey: runtime.masterKey)
         (accountFlows, outboxWorker) = AccountMailWiring.make(runtime, loginThrottle: environment.loginThrottle)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()

@@ -6,7 +6,8 @@ import OAuthCore
 import Pages
 import Support
 
-/// Builds the account flows' context and, with `ACCOUNTLINK_SMTP_URL`, the outbox sender (issue #10).
+/// Builds the account flows' context and, with `ACCOUNTLINK_SMTP_URL`, the outbox sender
+/// (docs/accounts-and-email.md).
 enum AccountMailWiring {
     static func make(_ runtime: Runtime, loginThrottle: LoginThrottle) -> (AccountFlowContext, OutboxWorker?) {
         let worker = sender(runtime).map { OutboxWorker(sender: $0) }
@@ -14,6 +15,7 @@ enum AccountMailWiring {
             storage: runtime.storage, clock: runtime.clock, random: runtime.random,
             composer: MailRenderer(productName: runtime.configuration.productName),
             issuer: runtime.configuration.issuerString, loginThrottle: loginThrottle,
+            signUpMode: runtime.configuration.accountMail.signUpVerifiesFirst ? .verifyFirst : .immediate,
             mailWritten: { worker?.nudge() })
         return (context, worker)
     }
@@ -35,20 +37,21 @@ extension Runtime {
 }
 
 extension AccountLinkApp {
-    /// A fresh double-submit cookie for a form shown before any session exists (as `/login`).
+    /// The form cookie for a form shown before any session exists (as `/login`): the browser's when
+    /// this server set it, else a new one (`FormCSRF`: a planted value is never adopted).
     func formCookie(_ request: HTTPRequest) -> String {
-        request.cookies[CookiePolicy.loginName].flatMap { $0.count >= 43 ? $0 : nil } ?? runtime.random.token()
+        request.cookies[cookiePolicy.loginName].flatMap { formCSRF.isOurs($0) ? $0 : nil }
+            ?? formCSRF.newCookie(runtime.random)
     }
 
     func formCSRFPasses(_ request: HTTPRequest, _ form: FormParameters) -> Bool {
-        guard let cookie = request.cookies[CookiePolicy.loginName] else { return false }
-        return ConstantTime.equals(loginCSRF(cookie), form["csrf_token"] ?? "")
+        formCSRF.passes(cookie: request.cookies[cookiePolicy.loginName], token: form["csrf_token"])
     }
 
     func page(_ status: Int, _ html: String, cookie: String? = nil) -> HTTPResponse {
         let response = HTTPResponse.html(status, html).noStore()
         guard let cookie else { return response }
-        return response.adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
+        return response.adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, cookie, expires: nil))
     }
 }
 

@@ -2,12 +2,18 @@ import Foundation
 import OAuthCore
 import Identity
 import StorePostgres
+import StoreSQL
 import StoreSQLite
 import Support
 
 public struct RuntimeError: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The database was made by a newer AccountLink (StoreSQL/SchemaStatus.swift): bad input data, not an outage.
+    public let isSchemaTooNew: Bool
+    public init(_ description: String, isSchemaTooNew: Bool = false) {
+        self.description = description
+        self.isSchemaTooNew = isSchemaTooNew
+    }
 }
 
 /// The opened, migrated database plus what every command needs besides it.
@@ -63,31 +69,38 @@ public final class Runtime: Sendable {
 }
 
 enum StorageFactory {
-    static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger) throws -> any Storage {
-        switch database {
-        case .sqlite(let path):
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw RuntimeError("cannot create the database folder \(folder.path): \(error.localizedDescription)")
-            }
-            do {
+    /// `migrating: false` opens the database as it is (`migrate --check`).
+    static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
+                     migrating: Bool = true) throws -> any Storage {
+        do {
+            switch database {
+            case .sqlite(let path):
+                try createFolder(of: path)
                 let storage = try SQLiteStorage(path: path)
-                try storage.migrate()
+                if migrating { try storage.migrate() }
                 return storage
-            } catch let error as StoreError {
-                throw RuntimeError("cannot open the SQLite database \(path): \(error)")
-            }
-        case .postgres(let url):
-            do {
+            case .postgres(let url):
                 let storage = try PostgresStorage(url: url, poolSize: poolSize)
-                try storage.migrate()
+                if migrating { try storage.migrate() }
                 return storage
-            } catch let error as StoreError {
-                throw RuntimeError("cannot use the PostgreSQL database: \(error)")
             }
+        } catch let error as SchemaTooNew {
+            throw RuntimeError("refusing to use the database: \(error)", isSchemaTooNew: true)
+        } catch let error as StoreError {
+            switch database {
+            case .sqlite(let path): throw RuntimeError("cannot open the SQLite database \(path): \(error)")
+            case .postgres: throw RuntimeError("cannot use the PostgreSQL database: \(error)")
+            }
+        }
+    }
+
+    private static func createFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw RuntimeError("cannot create the database folder \(folder.path): \(error.localizedDescription)")
         }
     }
 }

@@ -1,4 +1,4 @@
-/* Two process-wide SQLite settings, measured in docs/performance.md (ninth round): readers on two
+/* Two process-wide SQLite settings, measured in docs/performance-history.md, Ninth round): readers on two
    threads, each with its own connection, spent most of their time waiting for one another in SQLite's
    mutexes, not reading. */
 #define _GNU_SOURCE

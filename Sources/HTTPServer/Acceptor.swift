@@ -8,7 +8,7 @@ import Support
 /// connections go to the workers in turn. When the workers accept themselves (libmicrohttpd's default),
 /// every worker is woken by a new connection and the first to run takes it and up to ten more, so a
 /// burst of keep-alive connections (a proxy's pool, a load generator) could land on one worker and use
-/// one core of several (docs/performance.md, eleventh round). Written by hand: libmicrohttpd 0.9.75 has
+/// one core of several (docs/performance-history.md, Eleventh round). Written by hand: libmicrohttpd 0.9.75 has
 /// no option to spread its own accepts.
 final class Acceptor: @unchecked Sendable {
     // @unchecked: the stored properties are set once, in `init`.

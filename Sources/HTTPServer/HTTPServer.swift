@@ -85,7 +85,7 @@ public final class HTTPServer: Sendable {
     /// Open client connections per worker thread (`threadCount` entries; which worker is which number
     /// is the order they first served a connection). The `Acceptor` hands connections accepted one after
     /// another to the workers in turn; once connections have come and gone, the split follows which
-    /// descriptors were free (docs/performance.md, eleventh round).
+    /// descriptors were free (docs/performance-history.md, Eleventh round).
     public var connectionsPerWorker: [Int] {
         core.connections.countsPerWorker(workerCount: max(1, configuration.threadCount))
     }

@@ -1,4 +1,4 @@
-/// The small one-form pages of the account flows (issue #10): sign-up, the email confirmation
+/// The small one-form pages of the account flows (docs/accounts-and-email.md): sign-up, the email confirmation
 /// button, forgot password, choose a new password, and their notices. Every word comes from the
 /// catalog through the caller's keys; every form carries its CSRF field.
 public struct AccountFormPage: Sendable {

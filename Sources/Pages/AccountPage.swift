@@ -44,7 +44,7 @@ public struct AccountPage: Sendable {
     public var addAppleURL: String?
     public var addGoogleURL: String?
     public var frame = PageFrame.current
-    /// Set (true/false) to show the email status and the password and email forms (issue #10).
+    /// Set (true/false) to show the email status and the password and email forms (docs/accounts-and-email.md).
     public var emailVerified: Bool?
     /// A line confirming the last change (already translated).
     public var securityNotice: String?

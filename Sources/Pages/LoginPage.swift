@@ -17,7 +17,7 @@ public struct LoginPage: Sendable {
     /// blaming the password (docs/pages.md, honest messages).
     public var retryAfterMinutes: Int?
     public var frame = PageFrame.current
-    /// "Create an account" and "Forgot your password?" (issue #10); nil hides them.
+    /// "Create an account" and "Forgot your password?" (docs/accounts-and-email.md); nil hides them.
     public var signUpURL: String?
     public var forgotPasswordURL: String?
 

@@ -22,7 +22,7 @@ extension Messages {
         case errorCode, msgUnknownClient, msgUnknownRedirect, msgBadRequest, msgAccountUnavailable
         case msgUnlinkFailed
         case landingTitle, landingIntro, goToAccount, notFoundTitle, notFoundText, goHome
-        // Accounts and email (issue #10).
+        // Accounts and email (docs/accounts-and-email.md).
         case signUpTitle, signUpLink, forgotLink, nameOptional, createAccount, passwordRules
         case checkInboxTitle, checkInboxBody, continueLabel, verifyTitle, verifyBody, verifyButton
         case verifiedTitle, verifiedBody, linkInvalidTitle, linkInvalidBody, forgotTitle, forgotBody

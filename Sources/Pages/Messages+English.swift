@@ -98,7 +98,7 @@ extension Messages {
         .notFoundTitle: "Page not found",
         .notFoundText: "There is no page at this address. Check the link, or start again from the home page.",
         .goHome: "Go to the home page",
-        // Accounts and email (issue #10): sign-up, verification, reset, change, mails.
+        // Accounts and email (docs/accounts-and-email.md): sign-up, verification, reset, change, mails.
         .signUpTitle: "Create your {product} account",
         .signUpLink: "Create an account",
         .forgotLink: "Forgot your password?",

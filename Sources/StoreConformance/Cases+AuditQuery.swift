@@ -1,7 +1,7 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 13: the admin API's audit query, filtered in the store.
+    /// The admin API's audit query, filtered in the store (docs/operations.md, Admin API).
     static let auditQueryCases: [ConformanceCase] = [
         ConformanceCase("audit: events by account and after a time, newest first") { s in
             let events = [("e1", "a", 1), ("e2", "b", 2), ("e3", "a", 3), ("e4", nil, 4), ("e5", "a", 5)]

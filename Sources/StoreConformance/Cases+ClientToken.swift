@@ -1,8 +1,9 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 16 item 4: a client and the token it presents, read in one step (`client(id:liveToken:at:)`),
-    /// give exactly what `client(id:)` and `liveToken(hash:at:)` give one after the other.
+    /// docs/performance.md, The token path: a client and the token it presents, read in one step
+    /// (`client(id:liveToken:at:)`), give exactly what `client(id:)` and `liveToken(hash:at:)` give one
+    /// after the other.
     static let clientTokenCases: [ConformanceCase] = [
         ConformanceCase("token path: a client and its live token in one step, each found or missing alone") { s in
             let grant = try Fixture.linked(s)

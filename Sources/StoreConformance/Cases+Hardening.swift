@@ -3,7 +3,7 @@ import Foundation
 import OAuthCore
 import Synchronization
 
-/// Issue #14: the shared login throttle, refresh lineage and single-use interactions.
+/// The shared login throttle, refresh lineage and single-use interactions (docs/hardening.md, Sign-in).
 extension StoreConformance {
     static let policy = LoginThrottlePolicy(freeFailures: 3, baseDelay: 10, maximumDelay: 100)
 

@@ -1,7 +1,8 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 11: a password dropped as a sign-in method is gone, for that account only.
+    /// docs/sign-in.md, Adding Apple or Google to a signed-in account: a password dropped as a sign-in
+    /// method is gone, for that account only.
     static let passwordRemovalCases: [ConformanceCase] = [
         ConformanceCase("credentials: password hash deleted, per account") { s in
             try s.insertAccount(Fixture.account("a"))

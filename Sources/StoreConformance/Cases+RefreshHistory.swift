@@ -3,8 +3,9 @@ import Foundation
 import OAuthCore
 import Synchronization
 
-/// Issue 16: with rotation on, the purge keeps the token table bounded (RefreshHistoryStore) and
-/// leaves what fork and reuse detection still need (RefreshTokenGrant.swift, issue 14).
+/// docs/performance.md, The token path: with rotation on, the purge keeps the token table bounded
+/// (RefreshHistoryStore) and leaves what fork and reuse detection still need (RefreshTokenGrant.swift,
+/// docs/hardening.md).
 extension StoreConformance {
     static let refreshHistoryCases: [ConformanceCase] = [
         ConformanceCase("refresh lineage: of siblings used at once exactly one is not a fork") { s in

@@ -1,7 +1,7 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 13: the resource-server mark (RFC 7662 §4) is kept by every backend.
+    /// The resource-server mark (RFC 7662 §4; docs/smart-home-fulfillment.md) is kept by every backend.
     static let resourceServerCases: [ConformanceCase] = [
         ConformanceCase("clients: the resource-server and client-credentials marks round-trip") { s in
             var fulfillment = Fixture.client("fulfillment")

@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 11: the web sign-in state is taken atomically, so of two callbacks racing with one `state`
+    /// docs/sign-in.md, Web: the web sign-in state is taken atomically, so of two callbacks racing with one `state`
     /// only one can finish the sign-in (RFC 9700 §4.7).
     static let singleUseCases: [ConformanceCase] = [
         ConformanceCase("concurrency: 8 threads taking one interaction, exactly one gets it") { s in

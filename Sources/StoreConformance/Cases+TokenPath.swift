@@ -1,7 +1,7 @@
 import OAuthCore
 
 extension StoreConformance {
-    /// Issue 16: each client's ID-token algorithm, and the bulk token insert `make bench` seeds with.
+    /// docs/performance.md: each client's ID-token algorithm, and the bulk token insert `make bench` seeds with.
     static let tokenPathCases: [ConformanceCase] = [
         ConformanceCase("clients: the ID-token algorithm round-trips, RS256 by default") { s in
             var es = Fixture.client("es")

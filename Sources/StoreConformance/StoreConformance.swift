@@ -31,6 +31,7 @@ public enum StoreConformance {
         + tokenPathCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases
+        + foldedEmailCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

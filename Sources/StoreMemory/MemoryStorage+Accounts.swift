@@ -6,6 +6,7 @@ extension MemoryStorage {
     public func insertAccount(_ account: Account) throws {
         try access { state in
             guard state.accounts[account.id] == nil else { throw StoreError.conflict("account \(account.id) exists") }
+            try state.checkEmailFree(account)
             state.accounts[account.id] = account
             state.accountOrder.append(account.id)
         }
@@ -27,7 +28,12 @@ extension MemoryStorage {
         }
     }
 
-    public func updateAccount(_ account: Account) throws { try access { $0.accounts[account.id] = account } }
+    public func updateAccount(_ account: Account) throws {
+        try access { state in
+            try state.checkEmailFree(account)
+            state.accounts[account.id] = account
+        }
+    }
 
     public func insertIdentity(_ identity: Identity) throws {
         try access { state in
@@ -95,5 +101,16 @@ extension MemoryStorage {
 
     public func eraseAccount(id: String, at time: Date) throws -> Bool {
         try access { $0.eraseAccount(id: id, at: time) }
+    }
+}
+
+extension MemoryState {
+    /// One live account per folded email (`Account.emailKey`), as the SQL stores' unique index.
+    func checkEmailFree(_ account: Account) throws {
+        guard account.status != .deleted, let key = account.email.map(Account.emailKey) else { return }
+        let taken = accounts.values.contains {
+            $0.status != .deleted && !$0.id.sameBytes(account.id) && $0.email.map(Account.emailKey)?.sameBytes(key) == true
+        }
+        if taken { throw StoreError.conflict("an account has that email") }
     }
 }

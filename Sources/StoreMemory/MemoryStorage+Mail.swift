@@ -9,6 +9,8 @@ extension MemoryStorage {
         }
     }
 
+    public func oneTimeToken(hash: String) throws -> OneTimeToken? { try access { $0.oneTimeTokens[hash] } }
+
     public func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption {
         try access { state in
             guard var token = state.oneTimeTokens[hash] else { return .notFound }
@@ -40,8 +42,6 @@ extension MemoryStorage {
             return open.count
         }
     }
-
-    public func oneTimeToken(hash: String) throws -> OneTimeToken? { try access { $0.oneTimeTokens[hash] } }
 
     public func insertMail(_ mail: OutboxMail) throws {
         try access { state in

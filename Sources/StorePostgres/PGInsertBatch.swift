@@ -2,14 +2,14 @@ import Foundation
 import OAuthCore
 import Support
 
-/// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`, issue 16):
-/// with durable commits every COMMIT waits for PostgreSQL's WAL flush, so the writes that arrive while
-/// one batch is going out wait and then go out together: for the store, one statement that writes them
-/// all (PGConnection+LiveInserts.swift), one round trip, one executor and one WAL flush for all of them.
-/// As SQLite's writer does (StoreSQLite/SQLiteWriter+Batch.swift), callers queue their item and suspend,
-/// holding no thread; one thread of its own takes the oldest (up to `limit`), writes them, resumes each
-/// caller with its own result, and takes the next batch at once while anyone waits, else sleeps until a
-/// caller comes. So no caller and no store thread works for others' batches, and under steady load no
+/// Group commit for the refresh's one write (`TokenPathStore.insertToken(_:whileLive:at:)`,
+/// docs/performance.md, PostgreSQL): with durable commits every COMMIT waits for PostgreSQL's WAL flush, so
+/// the writes that arrive while one batch is going out wait and then go out together: for the store, one
+/// statement that writes them all (PGConnection+LiveInserts.swift), one round trip, one executor and one WAL
+/// flush for all of them. As SQLite's writer does (StoreSQLite/SQLiteWriter+Batch.swift), callers queue
+/// their item and suspend, holding no thread; one thread of its own takes the oldest (up to `limit`), writes
+/// them, resumes each caller with its own result, and takes the next batch at once while anyone waits, else
+/// sleeps until a caller comes. So no caller and no store thread works for others' batches, and under steady load no
 /// thread is woken between batches. Nobody hears back before the commit that holds its row. Started with
 /// the first item, ended by `stop()` (PostgresStorage's deinit), which fails whoever still waits.
 final class PGInsertBatch<Item: Sendable, Output: Sendable>: @unchecked Sendable {

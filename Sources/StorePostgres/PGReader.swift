@@ -5,10 +5,10 @@ import StoreSQL
 import Support
 import Synchronization
 
-/// The token path's reads (issue 16: `liveToken`, `client(id:liveToken:at:)`, one statement each) on a
-/// connection of their own, driven by a thread of their own through libpq's asynchronous pipeline mode
-/// (PostgreSQL docs §34.4 and §34.5). A caller queues its statement and suspends, holding no thread.
-/// The thread sends whatever is queued as one batch (each statement, then one sync point) without
+/// The token path's reads (docs/performance.md, PostgreSQL: `liveToken`, `client(id:liveToken:at:)`, one
+/// statement each) on a connection of their own, driven by a thread of their own through libpq's
+/// asynchronous pipeline mode (PostgreSQL docs §34.4 and §34.5). A caller queues its statement and suspends,
+/// holding no thread. The thread sends whatever is queued as one batch (each statement, then one sync point) without
 /// waiting for the batches already out, and reads answers as they arrive, resuming each caller with
 /// its own. So a read costs no thread blocked in `poll`, no wake-up of a waiting caller, and as many
 /// reads are in flight as requests ask for: under load each round trip carries many, and PostgreSQL

@@ -1,5 +1,5 @@
 extension PostgresMigrations {
-    /// Version 7 (issue 16): the periodic purge of rotated and revoked tokens and of refresh lineage
+    /// Version 7 (docs/performance.md): the periodic purge of rotated and revoked tokens and of refresh lineage
     /// (Sources/StoreSQL/SQLStorage+RefreshHistory.swift) finds its rows by index.
     static let refreshHistory = """
         CREATE INDEX tokens_rotated ON tokens (rotated_at) WHERE rotated_at IS NOT NULL;

@@ -54,7 +54,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// kept apart by `OFFSET 0`. Left to choose, PostgreSQL estimates ten rows for an array parameter's
     /// `unnest`, so after batches of one row (a server under light load) it keeps planning the statement
     /// anew at every run instead of reusing a generic plan: measured 0.78 ms of planning against 0.29 ms
-    /// of execution per single refresh (docs/performance.md, eighth round).
+    /// of execution per single refresh (docs/performance-history.md, Eighth round).
     static func openWriter(_ pool: PGPool) throws -> PGConnection {
         let connection = try pool.openDedicated()
         try connection.script("SET plan_cache_mode = force_generic_plan")
@@ -82,6 +82,8 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     public func migrate() throws {
         try atomically { db in
             try db.query("SELECT pg_advisory_xact_lock(7426031)")
+            // A newer AccountLink's schema is refused before anything is written (StoreSQL/SchemaStatus.swift).
+            try PostgresStorage.schemaStatus(of: db).requireNotNewer()
             try db.script(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
             )
@@ -89,6 +91,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
                 let done = try db.query(
                     "SELECT 1 FROM schema_migrations WHERE version = $1", [.int(migration.version)])
                 guard done.rowCount == 0 else { continue }
+                try SQLMigrationSteps.before(version: migration.version, db)
                 try db.script(migration.sql)
                 try db.run(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",

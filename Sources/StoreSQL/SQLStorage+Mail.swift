@@ -3,7 +3,7 @@ import OAuthCore
 
 /// One-time link tokens and the outbox (Sources/OAuthCore/Storage/AccountMailStore.swift).
 extension SQLStorage {
-    static var oneTimeTokenColumns: String { "hash, purpose, account_id, email, created_at, expires_at, used_at" }
+    static var oneTimeTokenColumns: String { "hash, purpose, account_id, email, created_at, expires_at, used_at, password_hash" }
     static var mailColumns: String {
         """
         id, kind, account_id, recipient, subject, text_body, html_body, status, attempts, unknown_outcomes,
@@ -14,10 +14,19 @@ extension SQLStorage {
     public func insertOneTimeToken(_ token: OneTimeToken) throws {
         try access {
             try $0.insert(
-                "INSERT INTO one_time_tokens (\(Self.oneTimeTokenColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO one_time_tokens (\(Self.oneTimeTokenColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 [.text(token.hash), .text(token.purpose.rawValue), .text(token.accountID), .text(token.email),
-                 .date(token.createdAt), .date(token.expiresAt), .optionalDate(token.usedAt)])
+                 .date(token.createdAt), .date(token.expiresAt), .optionalDate(token.usedAt),
+                 .optionalText(token.passwordHash)])
         }
+    }
+
+    public func oneTimeToken(hash: String) throws -> OneTimeToken? {
+        try access {
+            try $0.query("SELECT \(Self.oneTimeTokenColumns) FROM one_time_tokens WHERE hash = $1", [.text(hash)]) {
+                try $0.oneTimeToken()
+            }
+        }.first
     }
 
     /// `UPDATE … WHERE used_at IS NULL` decides the race; the row is then read in the same transaction.
@@ -53,14 +62,6 @@ extension SQLStorage {
                 UPDATE one_time_tokens SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL AND purpose IN (\(list))
                 """, [.text(accountID), .date(time)] + names.map { .text($0) })
         }
-    }
-
-    public func oneTimeToken(hash: String) throws -> OneTimeToken? {
-        try access {
-            try $0.query("SELECT \(Self.oneTimeTokenColumns) FROM one_time_tokens WHERE hash = $1", [.text(hash)]) {
-                try $0.oneTimeToken()
-            }
-        }.first
     }
 
     public func insertMail(_ mail: OutboxMail) throws {
@@ -121,7 +122,8 @@ extension SQLRow {
     func oneTimeToken() throws -> OneTimeToken {
         OneTimeToken(
             hash: try text(0), purpose: try raw(1, as: OneTimeToken.Purpose.self), accountID: try text(2),
-            email: try text(3), createdAt: try date(4), expiresAt: try date(5), usedAt: try optionalDate(6))
+            email: try text(3), createdAt: try date(4), expiresAt: try date(5), usedAt: try optionalDate(6),
+            passwordHash: try optionalText(7))
     }
 
     func outboxMail() throws -> OutboxMail {

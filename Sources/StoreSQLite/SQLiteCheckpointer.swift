@@ -5,8 +5,8 @@ import OAuthCore
 /// Copies the WAL back into the database file from a background queue on its own connection, every
 /// `interval`, so that the fsyncs of a checkpoint happen beside the writer instead of inside the
 /// commit that crossed the auto-checkpoint threshold while every other writer waits
-/// (measured in docs/performance.md). PASSIVE never blocks readers or the writer. The writer keeps a larger
-/// auto-checkpoint threshold as a backstop, for processes without a running checkpointer.
+/// (measured in docs/performance-history.md, First round). PASSIVE never blocks readers or the writer. The
+/// writer keeps a larger auto-checkpoint threshold as a backstop, for processes without a running checkpointer.
 final class SQLiteCheckpointer: @unchecked Sendable {
     // @unchecked: the timer is set once in init and only cancelled (thread-safe) in deinit.
     private let timer: any DispatchSourceTimer

@@ -10,10 +10,11 @@ final class SQLiteConnection: SQLConnection {
     private let db: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    /// `create: false` opens only an existing file (a backup to check or restore).
+    init(path: String, busyTimeoutMilliseconds: Int32, create: Bool = true) throws {
         _ = SQLiteConnection.configured
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else { throw StoreError.unavailable("sqlite3_open_v2 \(path): out of memory") }
         guard rc == SQLITE_OK else {

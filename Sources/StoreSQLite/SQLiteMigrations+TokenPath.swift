@@ -1,5 +1,5 @@
 extension SQLiteMigrations {
-    /// Version 8 (issue #16): each client's ID-token algorithm (OIDC Dynamic Client Registration 1.0
+    /// Version 8 (docs/performance.md): each client's ID-token algorithm (OIDC Dynamic Client Registration 1.0
     /// §2 `id_token_signed_response_alg`), RS256 for every client registered before; and `tokens`
     /// rebuilt WITHOUT ROWID, so the row lives in its primary key's B-tree: a lookup by hash walks one
     /// tree instead of the hash index and then the table, and an insert writes one B-tree fewer
@@ -22,7 +22,7 @@ extension SQLiteMigrations {
 }
 
 extension SQLiteMigrations {
-    /// Version 10 (issue #16): the grant index ordered by issue time within a grant. A grant's tokens
+    /// Version 10 (docs/performance.md): the grant index ordered by issue time within a grant. A grant's tokens
     /// are issued one after another, so each new one lands on the index's last page for that grant
     /// instead of a page picked by its random hash: a batch of refreshes dirties one index page, not
     /// one per token (fewer WAL frames per commit, docs/performance.md). Revoking a grant still finds its
@@ -34,10 +34,10 @@ extension SQLiteMigrations {
 }
 
 extension SQLiteMigrations {
-    /// Version 11 (issue #16): the purge's indexes on rotated and revoked tokens (version 7) again.
+    /// Version 11 (docs/performance.md): the purge's indexes on rotated and revoked tokens (version 7) again.
     /// Version 8 rebuilt `tokens` and dropped the old table with them, so every minute's purge of
     /// refresh history scanned the whole table: 150 ms per statement at a million tokens, on the
-    /// writer, which every refresh then waited for (docs/performance.md, Third round).
+    /// writer, which every refresh then waited for (docs/performance-history.md, Third round).
     static let historyIndexesAgain = """
         CREATE INDEX IF NOT EXISTS tokens_rotated ON tokens (rotated_at) WHERE rotated_at IS NOT NULL;
         CREATE INDEX IF NOT EXISTS tokens_revoked ON tokens (revoked_at) WHERE revoked_at IS NOT NULL;

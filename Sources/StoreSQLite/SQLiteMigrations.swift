@@ -11,6 +11,7 @@ enum SQLiteMigrations {
         (11, historyIndexesAgain),
         (12, providerTokenLookup),
         (13, accountLifecycle),
+        (14, foldedEmailKey),
         (17, passkeys),
     ]
 
@@ -77,7 +78,7 @@ enum SQLiteMigrations {
         CREATE INDEX audit_events_time ON audit_events (time, seq);
         """
 
-    /// Version 4 (issue #15): Google RISC receipts (`jti`), holds set by Google's `account-disabled`,
+    /// Version 4 (docs/sign-in.md): Google RISC receipts (`jti`), holds set by Google's `account-disabled`,
     /// Apple team-transfer progress, and provider-token lookups by provider (RISC `token-revoked`).
     static let lifecycleSignals = """
         CREATE TABLE security_event_receipts (jti TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
@@ -90,7 +91,8 @@ enum SQLiteMigrations {
         CREATE INDEX third_party_tokens_provider ON third_party_tokens (provider);
         """
 
-    /// Issue #14: the login throttle shared by every instance, and refresh-token lineage (fork detection).
+    /// docs/hardening.md, Sign-in: the login throttle shared by every instance, and refresh-token lineage
+    /// (fork detection).
     static let hardening = """
         CREATE TABLE login_attempts (
             key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failure INTEGER NOT NULL, blocked_until INTEGER NOT NULL);
@@ -99,7 +101,7 @@ enum SQLiteMigrations {
         CREATE INDEX refresh_lineage_parent ON refresh_lineage (parent_hash);
         """
 
-    /// Issue 13: clients that may introspect every client's tokens (RFC 7662 §4), and clients
+    /// docs/smart-home-fulfillment.md: clients that may introspect every client's tokens (RFC 7662 §4), and clients
     /// allowed the client_credentials grant (RFC 6749 §4.4).
     static let resourceServers = """
         ALTER TABLE clients ADD COLUMN resource_server INTEGER NOT NULL DEFAULT 0;
@@ -109,7 +111,7 @@ enum SQLiteMigrations {
 }
 
 extension SQLiteMigrations {
-    /// Version 2 (issue #10): single-use link tokens (hashes only) and the mail outbox. `seq` orders
+    /// Version 2 (docs/accounts-and-email.md): single-use link tokens (hashes only) and the mail outbox. `seq` orders
     /// mails written in the same millisecond.
     static let accountMail = """
         CREATE TABLE one_time_tokens (
@@ -126,11 +128,11 @@ extension SQLiteMigrations {
 }
 
 extension SQLiteMigrations {
-    /// Version 12 (issue #16): the keys Google's RISC `token-revoked` names a stored refresh token by
+    /// Version 12 (docs/performance.md): the keys Google's RISC `token-revoked` names a stored refresh token by
     /// (`ThirdPartyToken.LookupKeys`), each with its index, and an index over the rows stored before
     /// them. The event used to open every stored Google token to find one, inside the transaction
-    /// that records it: at a million linked accounts, seconds of the writer (docs/performance.md,
-    /// tenth round).
+    /// that records it: at a million linked accounts, seconds of the writer (docs/performance-history.md,
+    /// Tenth round).
     static let providerTokenLookup = """
         ALTER TABLE third_party_tokens ADD COLUMN prefix_key TEXT;
         ALTER TABLE third_party_tokens ADD COLUMN hash_key TEXT;

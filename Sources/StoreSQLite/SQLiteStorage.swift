@@ -16,6 +16,8 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     /// Nil in a transaction view: a transaction reads through its own (writer) connection.
     private let readers: SQLiteReaders?
     private let checkpointer: SQLiteCheckpointer?
+    /// Held shared while open, so that a restore cannot swap the file underneath (SQLiteOpenLock).
+    private let openLock: SQLiteOpenLock?
 
     /// Opens (creating if needed) the database file at `path`; its folder must exist. Call
     /// `migrate()` before first use.
@@ -25,6 +27,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 
     /// `busyTimeoutMilliseconds`: how long a write waits for another process's lock before `.unavailable`.
     convenience init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        let openLock = SQLiteOpenLock.shared(databasePath: path)
         let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try connection.script("PRAGMA journal_mode = WAL")
         try connection.script("PRAGMA synchronous = NORMAL")
@@ -38,15 +41,16 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
         let readers = try SQLiteReaders(path: path, count: Self.readerCount,
                                         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.init(connection: connection, writer: SQLiteWriter(connection), readers: readers,
-                  checkpointer: try SQLiteCheckpointer(path: path))
+                  checkpointer: try SQLiteCheckpointer(path: path), openLock: openLock)
     }
 
     /// One reader per core, at least two.
     static var readerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
     private init(connection: SQLiteConnection, writer: SQLiteWriter?, readers: SQLiteReaders?,
-                 checkpointer: SQLiteCheckpointer? = nil) {
+                 checkpointer: SQLiteCheckpointer? = nil, openLock: SQLiteOpenLock? = nil) {
         self.connection = connection
+        self.openLock = openLock
         self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
@@ -55,9 +59,11 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     deinit { writer?.stop() }
 
     /// Applies every migration not yet in `schema_migrations`, each in its own transaction.
-    /// Idempotent: a migrated database is left as it is.
+    /// Idempotent: a migrated database is left as it is. A database newer than this binary is refused
+    /// (`SchemaTooNew`) before anything is written.
     public func migrate() throws {
         try locked { db in
+            try SQLiteStorage.schemaStatus(of: db).requireNotNewer()
             try db.script(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
             )
@@ -68,6 +74,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
                         [.int(migration.version)]
                     ) { _ in true }
                     guard done.isEmpty else { return }
+                    try SQLMigrationSteps.before(version: migration.version, db)
                     try db.script(migration.sql)
                     try db.run(
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
@@ -99,7 +106,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
     }
 
     /// Runs `body` on the connection: under the lock, or directly inside a transaction view.
-    private func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func locked<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard let writer else { return try body(connection) }
         return try writer.locked(body)
     }

@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 import Support
 
-/// Group commit for single statements (issue 16, docs/performance.md): a statement written outside a
+/// Group commit for single statements (docs/performance.md): a statement written outside a
 /// transaction (`SQLiteStorage.access`, and the token path's async insert) joins a queue; the
 /// writer's own thread takes everything queued, runs it in one BEGIN … COMMIT under the writer's lock,
 /// and wakes the callers (or resumes their tasks: an async caller holds no thread while it waits).

@@ -6,7 +6,7 @@ import HTTPServer
 /// (every middleware, the handler, the store) called in process on one and on two tasks at once, each
 /// looping for `seconds`, on the executor `serve` would start the request on. Prints answers per second and
 /// the process's CPU per answer: what a change to a handler saves, free of the network stack's and
-/// wrk's share of the machine and of their noise (docs/performance.md, tenth round). The store and
+/// wrk's share of the machine and of their noise (docs/performance-history.md, Tenth round). The store and
 /// settings are the server's (ACCOUNTLINK_* in the environment; `make bench` passes its own).
 struct RequestFigures {
     let figures: [(name: String, request: HTTPRequest)]

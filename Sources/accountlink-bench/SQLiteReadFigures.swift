@@ -7,7 +7,7 @@ import StoreSQLite
 /// threads at once, each thread looping for `seconds`: reads per second and the process's CPU per read.
 /// With `plain`, SQLite is initialised before the store opens, so that StoreSQLite's process-wide
 /// settings (CSQLiteSetup/setup.c) cannot apply: SQLite's own mutexes and allocation statistics, to
-/// compare (docs/performance.md, ninth round).
+/// compare (docs/performance-history.md, Ninth round).
 struct SQLiteReadFigures {
     let path: String
     let hash: String

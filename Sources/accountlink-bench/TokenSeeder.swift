@@ -7,8 +7,8 @@ import Support
 /// Puts COUNT tokens in the store through its bulk path (`TokenBulkStore`: one transaction, one
 /// prepared multi-row INSERT reused), as a real grant would have them: half access tokens living an
 /// hour, half refresh tokens without expiry, issued one after another over the last half hour and keyed as
-/// the server keys them (`OpaqueToken.hash`: the issue time, then the hash; issue 16 item 1). Only the
-/// insert is timed.
+/// the server keys them (`OpaqueToken.hash`: the issue time, then the hash; docs/performance.md, The token
+/// path). Only the insert is timed.
 struct TokenSeeder {
     let storage: any Storage
 

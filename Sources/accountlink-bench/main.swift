@@ -5,6 +5,7 @@ import Foundation
 //   accountlink-bench seed DATABASE COUNT CLIENT EMAIL   COUNT tokens of EMAIL's grant to CLIENT
 //   accountlink-bench sqlite-reads PATH TOKEN [plain]     SQLite's token read on one and two threads
 //   accountlink-bench requests TOKEN BASIC               the app's answers in process (ACCOUNTLINK_* as serve)
+//   accountlink-bench http-probe                         wrk against the HTTP layer alone (HTTPProbe.swift)
 // Prints `name value` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// Seconds per measured figure (BENCH_SECONDS, 2 by default).
@@ -18,10 +19,13 @@ do {
         try SQLiteReadFigures(path: arguments[1], token: arguments[2], seconds: seconds).print(plain: arguments.count == 4)
     case "requests" where arguments.count == 3:
         try await RequestFigures(token: arguments[1], basic: arguments[2], seconds: seconds).print()
+    case "http-probe" where arguments.count == 1:
+        try HTTPProbe.run(seconds: max(3, seconds))
     case "jose", nil:
         try JOSEFigures.print(seconds: seconds)
     default:
-        throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL | sqlite-reads PATH TOKEN [plain] | requests TOKEN BASIC")
+        throw BenchFailure("usage: accountlink-bench jose | seed DATABASE COUNT CLIENT EMAIL | sqlite-reads PATH TOKEN [plain]"
+            + " | requests TOKEN BASIC | http-probe")
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

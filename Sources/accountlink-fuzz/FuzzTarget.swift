@@ -4,7 +4,7 @@ import HTTPServer
 import JOSE
 import Support
 
-/// Every parser that takes outside input, one fuzz target each (issue #14). A target must never
+/// Every parser that takes outside input, one fuzz target each (docs/hardening.md). A target must never
 /// crash, hang or trip AddressSanitizer, whatever the bytes; where a parser has a round-trip
 /// property, the target checks it too (a violated `precondition` is a finding).
 enum FuzzTarget: String, CaseIterable {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 extension AgainstTheServer {
-    /// The account API through the kit (issue 11 items 1 and 5), against the real server.
+    /// The account API through the kit (README.md, The app's API), against the real server.
     @Suite(.timeLimit(.minutes(5))) struct AccountAPITests {
         @Test func aPasswordAccountAddsAppleWithAPrivateRelayAndAppleThenFindsIt() async throws {
             try await withServer { server in

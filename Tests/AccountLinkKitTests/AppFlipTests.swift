@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension AgainstTheServer {
-    /// App Flip through the kit (issue 11 item 5): refresh first, then `/app-flip/authorize`;
+    /// App Flip through the kit (docs/app-flip-ios.md): refresh first, then `/app-flip/authorize`;
     /// `cancelled` only when no sign-in can be had.
     @Suite(.timeLimit(.minutes(5))) struct KitAppFlipTests {
         @Test func anExpiredTokenIsRefreshedFirstAndTheCodeRedeemsAtTheTokenEndpoint() async throws {

@@ -3,7 +3,7 @@ import AppFlipKit
 import Foundation
 import Testing
 
-/// Issue 11 item 6: the iOS guides' Swift is compiled (DocSnippets/) and works when followed literally.
+/// The iOS guides' Swift is compiled (DocSnippets/) and works when followed literally.
 @Suite struct DocsQuoteCompiledSwiftTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

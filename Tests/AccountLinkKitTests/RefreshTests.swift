@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 extension AgainstTheServer {
-    /// Refresh before expiry with one refresh in flight (issue 11 item 5), against the real server whose
-    /// app client rotates refresh tokens: a second refresh with the same token would revoke the grant.
+    /// Refresh before expiry with one refresh in flight (README.md, Your iOS app: AccountLinkKit), against
+    /// the real server whose app client rotates refresh tokens: a second refresh with the same token would
+    /// revoke the grant.
     @Suite(.timeLimit(.minutes(5))) struct RefreshTests {
         @Test func manyConcurrentCallersShareOneRefresh() async throws {
             try await withServer { server in

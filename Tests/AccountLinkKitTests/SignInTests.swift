@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 extension AgainstTheServer {
-    /// The kit against the real server (issue 11 item 5): password, Apple, Google, sign-up, link_required.
+    /// The kit against the real server (README.md, Your iOS app: AccountLinkKit): password, Apple, Google,
+    /// sign-up, link_required.
     @Suite(.timeLimit(.minutes(5))) struct SignInTests {
         @Test func passwordSignInStoresTokensAndAWrongPasswordIsInvalidGrant() async throws {
             try await withServer { server in

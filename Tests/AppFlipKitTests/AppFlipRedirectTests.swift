@@ -49,7 +49,8 @@ import Testing
         ("https://oauth-redirect.googleusercontent.com\\a\\com.google.OPA", .path),
         ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA#frag", .fragment),
         ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA#", .fragment),
-        // Where the server's former URLComponents copy disagreed with the kit (issue 11 item 4):
+        // Where the server's former URLComponents copy disagreed with the kit (Sources/GoogleRedirects is
+        // now the one rule):
         ("https://oauth-redirect.googleusercontent.com:/a/com.google.OPA", .port),
         ("https://oauth-redirect.googleusercontent.com/a/com%2Egoogle.OPA", .path),
         ("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1", .query),

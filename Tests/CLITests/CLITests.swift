@@ -165,7 +165,8 @@ import Testing
         #expect(try cli.run(["user", "delete", "gone@example.com"]).status == 65)
     }
 
-    /// Issue #10: the password rules of NIST SP 800-63B also for the operator, and the account switches.
+    /// docs/accounts-and-email.md, Passwords: the password rules of NIST SP 800-63B also for the operator,
+    /// and the account switches.
     @Test func userSetPasswordDisableEnableAndMailList() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 16: the PostgreSQL pool size, the refresh-token reuse window and the client cache are settings, read whatever
-/// the database (so the strict check knows them), and refused with their names when out of range.
+/// README.md, Configuration: the PostgreSQL pool size, the refresh-token reuse window and the client cache
+/// are settings, read whatever the database (so the strict check knows them), and refused with their names
+/// when out of range.
 @Suite(.serialized) struct StoreSettingsTests {
     @Test(arguments: [("ACCOUNTLINK_POSTGRES_POOL_SIZE", "0"), ("ACCOUNTLINK_POSTGRES_POOL_SIZE", "many"),
                       ("ACCOUNTLINK_REFRESH_REUSE_WINDOW", "59"), ("ACCOUNTLINK_CLIENT_CACHE_SECONDS", "61"),

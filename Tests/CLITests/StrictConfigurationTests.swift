@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Item 2 and 7 of issue 13: `--version`, `GROUP --help`, and configuration mistakes that used to pass silently.
+/// README.md, CLI and Configuration: `--version`, `GROUP --help`, and configuration mistakes that used to
+/// pass silently.
 @Suite(.serialized) struct StrictConfigurationTests {
     @Test func versionPrintsTheRelease() throws {
         let cli = try CLIRunner()

@@ -2,8 +2,8 @@ import Foundation
 import HTTPServer
 import Testing
 
-/// Issue 16 item 4: a responder that names an executor (StoreThreadsResponder names PostgreSQL's threads)
-/// gets each request's task started there, not on Swift's global pool and then hopped over.
+/// docs/performance.md, PostgreSQL: a responder that names an executor (StoreThreadsResponder names
+/// PostgreSQL's threads) gets each request's task started there, not on Swift's global pool and then hopped over.
 @Suite("HTTPServer: the responder's preferred executor", .serialized, .timeLimit(.minutes(1)))
 struct ExecutorPreferenceTests {
     @Test func aRequestRunsOnTheResponderExecutorFromItsStart() async throws {

@@ -4,7 +4,7 @@ import HTTPServer
 import Support
 import Testing
 
-/// Issue #14: request framing, the request target, and connection limits per client address.
+/// docs/hardening.md: request framing, the request target, and connection limits per client address.
 @Suite("HTTPServer hardening", .serialized, .timeLimit(.minutes(2)))
 struct HardeningTests {
     private let responder = ClosureResponder { request in .text(200, "path=" + request.path) }

@@ -103,7 +103,7 @@ struct ValueTests {
     }
 }
 
-/// `X-Forwarded-For` is believed only from trusted proxies, read from the right (issue 13 item 3).
+/// `X-Forwarded-For` is believed only from trusted proxies, read from the right (docs/operations.md).
 @Suite struct ClientAddressTests {
     @Test func untrustedPeerIsTheClientWhateverItClaims() {
         #expect(ClientAddress.resolve(peer: "198.51.100.7", forwardedFor: ["203.0.113.9"], trusted: []) == "198.51.100.7")

@@ -123,8 +123,8 @@ import FoundationNetworking
     @Test func aWebCodeSentWhileLinkingIsKeptUntilTheLinkIsRedeemed() async throws {
         let h = try Harness()
         let service = h.signInService()
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .google, identity: h.googleIdentity(sub: "g-ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .google, identity: h.googleIdentity(sub: "g-ann", email: "ann@example.com")).signedInAccount)
         h.standIn.addCode("web-code", .init(clientID: Harness.servicesID, subject: "001.ann", refreshToken: "r.web"))
         let outcome = try await service.signIn(
             provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com", aud: Harness.servicesID),

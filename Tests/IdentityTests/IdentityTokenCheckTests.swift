@@ -5,7 +5,7 @@ import Support
 import Testing
 @testable import Identity
 
-/// Native sign-in's token rules (issue 11 item 2): Google's nonce is optional but, when either side has
+/// Native sign-in's token rules (docs/sign-in.md, Native): Google's nonce is optional but, when either side has
 /// one, both carry the same bytes; `azp`, when present, is one of our Google client IDs; Apple's nonce
 /// stays required.
 @Suite struct IdentityTokenCheckTests {

@@ -31,10 +31,10 @@ import Testing
     @Test func googleWithTheSameVerifiedEmailLinksOnlyAfterProof() async throws {
         let h = try Harness()
         let service = h.signInService()
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
         let bob = try await service.signIn(provider: .apple, identity: h.appleIdentity(sub: "001.bob", email: "bob@example.com"))
-        guard case .signedIn(let bobID, _) = bob else { return }
+        let bobID = try #require(bob.signedInAccount)
 
         let google = try await h.googleIdentity(sub: "g-ann", email: "ANN@example.com")
         let outcome = try await service.signIn(provider: .google, identity: google)
@@ -61,10 +61,10 @@ import Testing
     @Test func linkTokensExpireAfterTenMinutes() async throws {
         let h = try Harness()
         let service = h.signInService()
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
-        guard case .linkRequired(let token, _) = try await service.signIn(
-            provider: .google, identity: h.googleIdentity(sub: "g", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
+        let token = try #require(try await service.signIn(
+            provider: .google, identity: h.googleIdentity(sub: "g", email: "ann@example.com")).linkToken)
         h.clock.advance(by: 601)
         #expect(throws: SignInService.Failure.linkTokenExpired) { try service.redeemLinkToken(token, provenAccountID: ann) }
     }
@@ -81,8 +81,8 @@ import Testing
         guard case .signedIn(_, created: true) = other else { Issue.record("\(other)"); return }
         #expect(first != other)
 
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
         let unverified = try await service.signIn(provider: .google,
                                                   identity: h.googleIdentity(sub: "g", email: "ann@example.com", verified: false))
         guard case .signedIn(let created, created: true) = unverified else { Issue.record("\(unverified)"); return }
@@ -94,8 +94,8 @@ import Testing
     @Test func autoLinkingJoinsAVerifiedAccountWithoutProof() async throws {
         let h = try Harness()
         let service = h.signInService(autoLink: [.google])
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
         #expect(try await service.signIn(provider: .google, identity: h.googleIdentity(sub: "g", email: "ann@example.com"))
             == .signedIn(accountID: ann, created: false))
         #expect(try h.storage.identities(accountID: ann).count == 2)
@@ -104,8 +104,8 @@ import Testing
     @Test func disabledAccountsCannotSignIn() async throws {
         let h = try Harness()
         let service = h.signInService()
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
         var account = try h.account(ann)
         account.status = .disabled
         try h.storage.updateAccount(account)
@@ -120,12 +120,12 @@ import Testing
     @Test func identitiesAreAddedAndRemovedButNeverTheLast() async throws {
         let h = try Harness()
         let service = h.signInService()
-        guard case .signedIn(let ann, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")) else { return }
+        let ann = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.ann", email: "ann@example.com")).signedInAccount)
         let google = try await service.addIdentity(to: ann, provider: .google,
                                                    identity: h.googleIdentity(sub: "g", email: "a@gmail.com"))
-        guard case .signedIn(let bob, _) = try await service.signIn(
-            provider: .apple, identity: h.appleIdentity(sub: "001.bob")) else { return }
+        let bob = try #require(try await service.signIn(
+            provider: .apple, identity: h.appleIdentity(sub: "001.bob")).signedInAccount)
         await #expect(throws: SignInService.Failure.identityInUse) {
             try await service.addIdentity(to: bob, provider: .google, identity: h.googleIdentity(sub: "g", email: "a@gmail.com"))
         }

@@ -4,9 +4,9 @@ import Support
 import Testing
 @testable import Identity
 
-/// Issue #10: linking rules that depend on a verified email treat a self-made password account as
-/// unverified until its link was followed (pre-account-hijacking: someone who registers another
-/// person's address first must not receive that person's Google identity).
+/// docs/accounts-and-email.md and docs/sign-in.md: linking rules that depend on a verified email treat a
+/// self-made password account as unverified until its link was followed (pre-account-hijacking: someone who
+/// registers another person's address first must not receive that person's Google identity).
 @Suite struct UnverifiedSignUpLinkingTests {
     @Test func googleAutoLinksOnlyAfterTheSignUpEmailWasVerified() async throws {
         let h = try Harness()

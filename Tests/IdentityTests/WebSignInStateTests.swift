@@ -4,7 +4,7 @@ import Support
 import Testing
 @testable import Identity
 
-/// The web sign-in's `state` (issue 11 item 7): single use, taken atomically, bound to the browser
+/// The web sign-in's `state` (docs/sign-in.md, Web): single use, taken atomically, bound to the browser
 /// that started, for its provider, for ten minutes.
 @Suite struct WebSignInStateTests {
     func states(_ h: Harness) -> WebSignInStates {

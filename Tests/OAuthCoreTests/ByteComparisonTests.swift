@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// Issue #14: protocol values compare as UTF-8 bytes. Swift's `String ==` treats canonically
+/// docs/architecture.md, Code rules: protocol values compare as UTF-8 bytes. Swift's `String ==` treats canonically
 /// equivalent text as equal: the Kelvin sign U+212A equals `K`, so an unregistered redirect URI matched.
 @Suite struct ByteComparisonTests {
     static let registered = "https://kitchen.example/K/cb"

@@ -4,7 +4,8 @@ import StoreMemory
 import Support
 import Testing
 
-/// Issue 16: client authentication answers from a short-lived cache of clients (ClientCache.swift).
+/// docs/performance.md, The token path: client authentication answers from a short-lived cache of clients
+/// (ClientCache.swift).
 @Suite struct ClientCacheTests {
     static let secret = "cache-test-secret-0123456789abcdefghijkl"
 

@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// RFC 6749 §4.4 for confidential clients that are allowed it (issue 13 item 5), and its tokens at
+/// RFC 6749 §4.4 for confidential clients that are allowed it (docs/operations.md), and its tokens at
 /// introspection (RFC 7662). The end-to-end check with real signatures is Tests/Peers/test_admin_api.py.
 @Suite struct ClientCredentialsTests {
     static let secret = "service-secret-0123456789abcdef0123456"

@@ -2,8 +2,8 @@ import Foundation
 import OAuthCore
 import Testing
 
-/// Issue 16 item 3: a client's ID tokens are signed for its `id_token_signed_response_alg`, at sign-in
-/// and at every refresh; other clients keep RS256.
+/// docs/operations.md, OpenID Connect details: a client's ID tokens are signed for its
+/// `id_token_signed_response_alg`, at sign-in and at every refresh; other clients keep RS256.
 @Suite struct IDTokenAlgorithmTests {
     @Test func eachClientGetsIDTokensOfItsAlgorithm() async throws {
         let f = try Fixture()

@@ -64,7 +64,7 @@ import Testing
         #expect(try throttle.take(keys, at: t0.addingTimeInterval(30), in: store))
     }
 
-    /// Issue #14: guesses arriving in parallel get exactly the free budget, not one more: the
+    /// docs/hardening.md, Sign-in: guesses arriving in parallel get exactly the free budget, not one more: the
     /// check and the count are one atomic step (`LoginAttemptStore.takeLoginAttempt`).
     @Test func parallelGuessesGetNoMoreThanTheBudget() async throws {
         let f = try Fixture(throttle: LoginThrottle(freeFailures: 3, baseDelay: 600, maximumDelay: 3600))

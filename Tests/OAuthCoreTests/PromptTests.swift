@@ -4,7 +4,7 @@ import Support
 import Testing
 
 /// OIDC Core §3.1.2.1 `prompt` and `max_age`, §3.1.2.6 errors; RFC 6750 §2.2 UserInfo form token;
-/// discovery following the published keys (issue 13 item 5).
+/// discovery following the published keys (docs/operations.md).
 @Suite struct PromptTests {
     /// Signs Alice in through the login page and returns the session cookie value and the consent page.
     private func signIn(_ f: Fixture) throws -> (session: String, consent: ConsentPage) {

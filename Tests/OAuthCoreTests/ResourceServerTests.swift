@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// Issue 13 item 8: the maker's fulfillment checks the tokens Google sends it with its own credential
+/// docs/smart-home-fulfillment.md: the maker's fulfillment checks the tokens Google sends it with its own credential
 /// (RFC 7662 §4), and that credential can do nothing else.
 @Suite struct ResourceServerTests {
     static let secret = "fulfillment-secret-0123456789abcdef0123"

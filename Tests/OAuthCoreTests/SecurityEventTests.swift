@@ -4,7 +4,7 @@ import Support
 import Testing
 
 /// Security events are logged where they happen, as `security event` records with an `event` kind
-/// (the server counts them for /metrics), and never carry the secret involved (issue 13 items 3-4).
+/// (the server counts them for /metrics), and never carry the secret involved (docs/operations.md).
 @Suite struct SecurityEventTests {
     private func events(_ f: Fixture) -> [String] {
         f.logSink.records.filter { $0.message == SecurityEvent.message }.compactMap { $0.fields["event"] }

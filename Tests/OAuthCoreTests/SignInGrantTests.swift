@@ -3,7 +3,7 @@ import OAuthCore
 import Support
 import Testing
 
-/// Issue 11: each first-party sign-in has its own grant, so one sign-in can end without the others;
+/// docs/sign-in.md: each first-party sign-in has its own grant, so one sign-in can end without the others;
 /// the account still sees one linked entry per client, and unlinking it ends all of them.
 @Suite struct SignInGrantTests {
     func passwordSignIn(_ f: Fixture) async throws -> (access: String, refresh: String) {

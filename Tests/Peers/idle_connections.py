@@ -1,4 +1,4 @@
-"""Holds many idle or slow connections to a server and reports what they cost it (issue 16 item 5).
+"""Holds many idle or slow connections to a server and reports what they cost it (docs/performance.md).
 Used by test_idle_connections.py and by `make bench` (scripts/bench.py). Standard library only.
 
 Half the connections send nothing; the other half send a partial request line and then stall (slow

@@ -1,5 +1,5 @@
 """A real SMTP server on loopback (aiosmtpd) that keeps what it receives, for the tests that follow
-mail links like a person (issue #10)."""
+mail links like a person (docs/accounts-and-email.md)."""
 import email
 import email.policy
 import re

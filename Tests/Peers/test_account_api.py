@@ -1,4 +1,4 @@
-"""The app's account API (README "The app's API", issue 11 item 1) and Google's
+"""The app's account API (README "The app's API") and Google's
 optional nonce and `azp` at token exchange (item 2), end to end with the Apple and Google stand-ins."""
 import secrets
 import time

@@ -130,4 +130,9 @@ def test_session_cookie_is_secure_on_an_https_issuer(standins):
         finally:
             https.stop()
     cookie = page.headers["Set-Cookie"]
-    assert cookie.startswith("al_login=") and "Secure" in cookie and "HttpOnly" in cookie
+    assert cookie.startswith("al_login=") is False and "HttpOnly" in cookie
+    # RFC 6265bis §4.1.3.2: a __Host- cookie is Secure, Path=/ and has no Domain, so no sibling
+    # subdomain or plain-http hop can plant one (login CSRF, forced sign-up).
+    attributes = [part.strip() for part in cookie.split(";")]
+    assert attributes[0].startswith("__Host-al_login=") and "Secure" in attributes and "Path=/" in attributes
+    assert not any(part.lower().startswith("domain=") for part in attributes)

@@ -1,4 +1,4 @@
-"""Sign-up, email verification and password reset as a person does them (issue #10): a real SMTP
+"""Sign-up, email verification and password reset as a person does them (docs/accounts-and-email.md): a real SMTP
 server on loopback receives the mails, the tests follow their links with requests, on SQLite and
 PostgreSQL."""
 import base64

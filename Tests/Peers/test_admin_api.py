@@ -1,4 +1,4 @@
-"""The admin API (issue 13, docs/operations.md) through HTTP, on SQLite and on PostgreSQL:
+"""The admin API (docs/operations.md) through HTTP, on SQLite and on PostgreSQL:
 its own listener and Bearer token, every path, JSON shaped like `client list --json` and
 `user list --json`, every change audited, and every answer checked against the OpenAPI 3.1
 document the server publishes at /admin/openapi.json (validated with jsonschema)."""

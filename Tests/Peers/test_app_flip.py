@@ -119,7 +119,7 @@ def test_apple_app_site_association(server, setup):
     assert app_id.endswith("." + APPLE_BUNDLE)
     assert details == [{"appIDs": [app_id], "components": [{"/": "/app-flip", "comment": details[0]["components"][0]["comment"]}],
                         "appID": app_id, "paths": ["/app-flip"]}]
-    # Password AutoFill beside Sign in with Apple (issue 11 item 3).
+    # Password AutoFill beside Sign in with Apple (docs/ios-apple-sign-in.md, 3).
     assert response.json()["webcredentials"] == {"apps": [app_id]}
 
 

@@ -1,4 +1,4 @@
-"""Apple's app transfer between two teams on the stand-in (issue #15): the sending team exports a
+"""Apple's app transfer between two teams on the stand-in (docs/sign-in.md): the sending team exports a
 transfer identifier per Apple user, the recipient team imports them with its own key; both steps are
 resumable and idempotent, and a sign-in carrying `transfer_sub` meanwhile reaches the right account."""
 import hashlib

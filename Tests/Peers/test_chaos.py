@@ -14,7 +14,7 @@ def test_the_short_chaos_run_keeps_every_link_and_catches_every_theft():
     env = dict(os.environ, ACCOUNTLINK_BINARY=binary())
     result = subprocess.run([sys.executable, str(ROOT / "scripts/chaos.py"), "--quick",
                              "--master-key", POSTGRES_MASTER_KEY],
-                            capture_output=True, text=True, env=env, timeout=240)
+                            capture_output=True, text=True, env=env, timeout=420)
     print(result.stdout, result.stderr)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     figures = result.stdout

@@ -1,4 +1,4 @@
-"""Client authentication's cache of clients (issue 16, OAuthCore's ClientCache, ACCOUNTLINK_CLIENT_CACHE_SECONDS):
+"""Client authentication's cache of clients (OAuthCore's ClientCache, ACCOUNTLINK_CLIENT_CACHE_SECONDS):
 the secret is checked on every request; a client removed through the admin API is refused at once; one
 removed by the CLI (another process) is refused within the cache's lifetime; 0 turns the cache off."""
 import contextlib

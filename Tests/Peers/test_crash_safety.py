@@ -1,5 +1,5 @@
-"""Issue #14: kill -9 the release server while clients refresh, exchange authorization codes and run
-App Flip and sign up (issue #10's /api/signup); restart it on the same database (SQLite and
+"""docs/hardening.md, Crash safety: kill -9 the release server while clients refresh, exchange authorization codes and run
+App Flip and sign up (/api/signup, docs/accounts-and-email.md); restart it on the same database (SQLite and
 PostgreSQL). Every token a client received still works, no code works twice, every answered sign-up can
 sign in and its verification mail is delivered exactly once after the restart (an account that exists
 always has its mail: same transaction), and the database passes its integrity check."""

@@ -1,11 +1,13 @@
-"""`accountlink doctor` (issue 13 item 6) against a deployment that satisfies Google's and Apple's
+"""`accountlink doctor` (docs/operations.md) against a deployment that satisfies Google's and Apple's
 requirements, and against one that does not: exit status, the findings and their fixes."""
 import base64
 import copy
 import json
+import os
 import secrets
 import socket
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +30,7 @@ def ready(standins, smtp_port):
     with tempfile.TemporaryDirectory(prefix="accountlink-doctor-") as folder:
         server = Server(folder, standins, {
             "ACCOUNTLINK_ISSUER": ISSUER, "ACCOUNTLINK_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
+            "ACCOUNTLINK_TRUSTED_PROXIES": "127.0.0.1",
             "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
         server.cli("client", "add", "--id", "google", "--name", "Google", "--google-project", "home-project",
                    "--app-flip")
@@ -49,6 +52,7 @@ def test_a_ready_deployment_passes_every_check(ready):
     status, findings = doctor(ready, "--via", ready.base_url)
     assert status == 0, [f for f in findings.values() if not f["ok"]]
     for check in ["https_issuer", "apple_app_ids", "apple_key", "master_key", "token_lifetime", "smtp",
+                  "trusted_proxies", "master_key_file", "database_writable",
                   "google_client:google", "google_client:google:app_flip", "discovery", "jwks",
                   "apple_app_site_association"]:
         assert findings[check]["ok"], check
@@ -100,3 +104,61 @@ def test_no_smtp_url_means_mail_never_leaves_the_outbox(ready):
     assert status == 1
     assert not findings["smtp"]["ok"] and "outbox" in findings["smtp"]["message"]
     assert "ACCOUNTLINK_SMTP_URL" in findings["smtp"]["fix"]
+
+
+@pytest.mark.parametrize("proxies", [None, "*", "0.0.0.0/0"])
+def test_proxy_headers_not_trusted_or_trusted_from_everywhere(ready, proxies):
+    changed = copy.copy(ready)
+    changed.env = {k: v for k, v in ready.env.items() if k != "ACCOUNTLINK_TRUSTED_PROXIES"}
+    if proxies:
+        changed.env["ACCOUNTLINK_TRUSTED_PROXIES"] = proxies
+    status, findings = doctor(changed, "--via", ready.base_url)
+    assert status == 1
+    assert [name for name, f in findings.items() if not f["ok"]] == ["trusted_proxies"]
+    assert "ACCOUNTLINK_TRUSTED_PROXIES" in findings["trusted_proxies"]["message" if proxies else "fix"]
+
+
+def test_an_http_development_issuer_needs_no_proxy(tmp_path, standins):
+    status, findings = doctor(Server(tmp_path, standins))
+    assert findings["trusted_proxies"]["ok"], findings["trusted_proxies"]
+
+
+def test_a_master_key_file_readable_by_others(tmp_path, standins):
+    server = Server(tmp_path, standins)
+    server.cli("migrate")  # generates db/master.key, 0600
+    key = tmp_path / "db/master.key"
+    status, findings = doctor(server)
+    assert findings["master_key_file"]["ok"], findings["master_key_file"]
+    key.chmod(0o644)
+    status, findings = doctor(server)
+    assert status == 1 and not findings["master_key_file"]["ok"]
+    assert "readable by others" in findings["master_key_file"]["message"] and "chmod 600" in findings["master_key_file"]["fix"]
+
+
+def as_other_user(command):
+    """Runs as `nobody` when we are root (root writes anywhere), as ourselves otherwise."""
+    if os.geteuid() != 0:
+        return command
+    return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *command]
+
+
+def test_a_database_the_service_cannot_write(standins):
+    import subprocess
+    from conftest import binary
+    with tempfile.TemporaryDirectory(prefix="accountlink-doctor-db-") as top:
+        top = Path(top)
+        top.chmod(0o755)  # the other user must reach the configuration and the database
+        folder = top / "data"
+        folder.mkdir()
+        server = Server(top, standins, {"ACCOUNTLINK_DATABASE": f"sqlite:{folder}/accountlink.sqlite"})
+        server.cli("migrate")
+        folder.chmod(0o555)  # readable, not writable: SQLite cannot write its -wal, -shm or lock files
+        try:
+            result = subprocess.run(as_other_user([binary(), "doctor", "--json"]), capture_output=True, text=True,
+                                    env=server.env, cwd=top, timeout=60)
+        finally:
+            folder.chmod(0o755)
+        assert result.returncode == 1, result.stderr
+        findings = {f["check"]: f for f in json.loads(result.stdout)}
+        assert not findings["database_writable"]["ok"], findings
+        assert "is not writable by this user" in findings["database_writable"]["message"]

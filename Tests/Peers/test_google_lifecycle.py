@@ -1,4 +1,4 @@
-"""Google's side of the lifecycle end to end (issue #15): Cross-Account Protection events at
+"""Google's side of the lifecycle end to end (docs/sign-in.md): Cross-Account Protection events at
 POST /google/risc, signed by the stand-in's own RISC keys with PyJWT, and offline access
 (`google_server_auth_code`) whose refresh token is revoked at the stand-in when the account goes."""
 import secrets

@@ -1,4 +1,4 @@
-"""Issue #14: what an outside attack run found, each closed at its cause.
+"""docs/hardening.md: what an outside attack run found, each closed at its cause.
 Login CSRF in the web sign-in callbacks (RFC 6749 §10.12, RFC 9700 §4.7), the open redirect through
 `next`, and emails in two Unicode forms or with control characters."""
 import secrets

@@ -1,4 +1,4 @@
-"""Connections are spread over the HTTP worker threads (issue 16, docs/performance.md eleventh round).
+"""Connections are spread over the HTTP worker threads (docs/performance-history.md, Eleventh round).
 libmicrohttpd's workers each accepted for themselves: a burst of keep-alive connections (a proxy's pool,
 a load generator) woke them all, and the first to run took up to eleven, so one worker could serve every
 connection while the others idled. The server now accepts on a thread of its own and hands the workers

@@ -1,4 +1,4 @@
-"""ID tokens signed with ES256 for the clients registered so (issue 16 item 3): `client add --id-token-alg`
+"""ID tokens signed with ES256 for the clients registered so (docs/performance.md): `client add --id-token-alg`
 (OIDC Dynamic Client Registration 1.0 §2 `id_token_signed_response_alg`) is refused until an ES256 key
 is active; then that client's ID tokens, from the password grant and from a refresh, are ES256 and
 verify with PyJWT against the published /jwks.json, while other clients keep RS256."""

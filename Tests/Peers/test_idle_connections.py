@@ -1,4 +1,4 @@
-"""Memory under 500 idle or slow connections (issue 16 item 5): the server keeps answering /healthz
+"""Memory under 500 idle or slow connections (docs/performance.md): the server keeps answering /healthz
 while they are held, and its RSS stays bounded. The bound is generous (a few KiB per connection
 would be 2 MiB; libmicrohttpd's per-connection pool is released when the request line stalls);
 the figure itself is reported by `make bench`."""

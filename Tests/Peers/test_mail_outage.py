@@ -1,4 +1,4 @@
-"""Mail is never lost (issue #10): while the SMTP server is down the mail waits in the outbox and is
+"""Mail is never lost (docs/accounts-and-email.md): while the SMTP server is down the mail waits in the outbox and is
 retried, across a restart of AccountLink, and arrives exactly once when the server is back. Without
 ACCOUNTLINK_SMTP_URL mail stays in the outbox; ACCOUNTLINK_SIGNUP=closed turns sign-up off."""
 import json

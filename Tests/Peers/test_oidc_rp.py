@@ -2,7 +2,7 @@
 code flow against AccountLink with its defaults, once with RS256 and once with ES256 signing keys:
 discovery, authorization, code exchange, ID-token verification with the published keys, UserInfo
 (pyoidc sends the token in a POST body, RFC 6750 §2.2), prompt=none, max_age and RP-initiated logout
-(issue 13 item 5)."""
+(docs/operations.md)."""
 import secrets
 import tempfile
 import urllib.parse
@@ -128,5 +128,9 @@ def test_logout_refuses_an_unregistered_post_logout_uri_and_a_forged_hint(provid
     forged = browser.get(server.url("/logout") + "?" + urllib.parse.urlencode({
         "id_token_hint": f"{head}.{payload}.{signature[:-4]}AAAA", "post_logout_redirect_uri": LOGGED_OUT}))
     assert forged.status_code == 400
+    # No hint: nobody is signed out; RP-Initiated Logout §2: the signed-in person is asked.
     none = browser.get(server.url("/logout"))
-    assert none.status_code == 303 and none.headers["Location"] == "/account", "no hint: nobody is signed out"
+    assert none.status_code == 200 and 'action="/logout"' in none.text
+    assert "al_session" not in none.headers.get("Set-Cookie", "")
+    nobody = requests.get(server.url("/logout"), allow_redirects=False, timeout=10)
+    assert nobody.status_code == 303 and nobody.headers["Location"] == "/account", "no session: nothing to ask"

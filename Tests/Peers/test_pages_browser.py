@@ -1,4 +1,4 @@
-"""Every page in every language in a real browser (Debian's Chromium through Selenium), issue #12:
+"""Every page in every language in a real browser (Debian's Chromium through Selenium), docs/pages.md:
 axe-core finds no serious or critical violation, `lang` and `dir` are right, screenshots at
 1280×900 and 390×844 are written under .build/screenshots/ for a person to look at, the consent
 page's two actions are on screen on a phone, and the Persian page is mirrored (checked in pixels).
@@ -38,7 +38,7 @@ def authorize(client, redirect, scope):
         "scope": scope})
 
 
-# (name, path, signed in?). Sign-up pages (issue #10) are one line each here once they exist.
+# (name, path, signed in?). Sign-up pages (docs/accounts-and-email.md) are one line each here once they exist.
 PAGES = [
     ("landing", "/", False),
     ("not-found", "/no-such-page", False),

@@ -1,4 +1,4 @@
-"""The pages' language and branding over plain HTTP (issue #12): the order in which the language is
+"""The pages' language and branding over plain HTTP (docs/pages.md): the order in which the language is
 chosen, the cookie that remembers it, HTML landing and 404 pages, error pages worded for a person,
 the maker's logo served from a local file, and branding settings refused at start with their name."""
 import re

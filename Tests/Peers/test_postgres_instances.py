@@ -44,7 +44,7 @@ def test_tokens_cross_instances(instances):
 
 
 def test_refreshes_run_on_the_reader_with_rotation_and_id_tokens(instances):
-    """Issue 16: a refresh runs on PostgreSQL's reader; rotation's transaction and the ID token's
+    """docs/performance.md, PostgreSQL: a refresh runs on PostgreSQL's reader; rotation's transaction and the ID token's
     signature go to the store's threads inside it (OAuthEnvironment.blocking). Both still work end to end:
     each refresh rotates the token, the other instance honours the new one, every ID token verifies
     against /jwks.json, and a wrong secret is refused."""
@@ -80,7 +80,7 @@ def test_refreshes_run_on_the_reader_with_rotation_and_id_tokens(instances):
 
 
 def test_login_throttle_budget_is_shared_by_the_instances(instances):
-    """Issue #14: the throttle's counters live in the database, so two instances share one budget of
+    """docs/hardening.md, Sign-in: the throttle's counters live in the database, so two instances share one budget of
     five attempts (LoginThrottle); with per-instance memory each allowed five. Runs last in this
     module: it leaves 127.0.0.1 throttled in this database."""
     first, second = instances

@@ -1,4 +1,4 @@
-"""Issue 16: with PostgreSQL every request runs on the store's own threads (StoreThreads), so a pool of
+"""docs/performance.md, PostgreSQL: with PostgreSQL every request runs on the store's own threads (StoreThreads), so a pool of
 two connections serves many concurrent requests: every one is answered and none is lost."""
 import re
 import tempfile

@@ -1,4 +1,4 @@
-"""Issue 16 item 4: round trips to PostgreSQL per request, counted by the server itself (the
+"""docs/performance.md, PostgreSQL: round trips to PostgreSQL per request, counted by the server itself (the
 `accountlink_db_round_trips` gauge of /metrics). /healthz still reaches the database; a Bearer UserInfo and
 an introspection cost one trip (the client and the token in one query, or the token alone when the client is
 cached); a refresh without rotation that narrows the scope two (that read, then its one conditional INSERT),

@@ -36,7 +36,8 @@ struct PGKeptConnectionTests {
             #expect(plans.custom == 0)
             #expect(plans.generic == 8)
             // Without the setting (a pooled connection), PostgreSQL plans every one of them anew: what the
-            // writer's setting avoids (0.78 ms of planning per single refresh, docs/performance.md).
+            // writer's setting avoids (0.78 ms of planning per single refresh, docs/performance-history.md,
+            // Eighth round).
             let pooled = try storage.connection { try Self.plansOfEightSingleRowBatches($0, grant, "p") }
             #expect(pooled.custom == 8)
         }

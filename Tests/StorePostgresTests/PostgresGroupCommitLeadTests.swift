@@ -5,7 +5,7 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16 item 4: the group commit (PGInsertBatch) writes its batches on a thread of its own, so a
+/// docs/performance.md, PostgreSQL: the group commit (PGInsertBatch) writes its batches on a thread of its own, so a
 /// caller is answered once its own batch commits, whatever batches follow; no caller is lost as the line
 /// empties and fills, when a statement fails, or when a batch's connection is lost.
 @Suite

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16 item 4: the refresh's conditional INSERTs that wait while one is being written go out
+/// docs/performance.md, PostgreSQL: the refresh's conditional INSERTs that wait while one is being written go out
 /// together (PGInsertBatch): one transaction, one round trip; each keeps its own answer.
 @Suite
 struct PostgresGroupCommitTests {

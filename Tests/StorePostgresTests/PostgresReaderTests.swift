@@ -6,8 +6,8 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16 item 4: the token path's reads go out through PGReader, libpq's asynchronous pipeline on a
-/// connection and a thread of their own: sent without waiting for earlier answers, gathered into one
+/// docs/performance.md, PostgreSQL: the token path's reads go out through PGReader, libpq's asynchronous
+/// pipeline on a connection and a thread of their own: sent without waiting for earlier answers, gathered into one
 /// batch while the thread is busy, each caller with its own answer, and the reader's thread is the
 /// executor of the requests that make them.
 @Suite(.timeLimit(.minutes(2)))

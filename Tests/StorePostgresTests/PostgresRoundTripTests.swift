@@ -4,7 +4,7 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16: one round trip per statement (prepared, pipelined), BEGIN sent with the first
+/// docs/performance.md, PostgreSQL: one round trip per statement (prepared, pipelined), BEGIN sent with the first
 /// statement, no SAVEPOINT around an insert; and one purger at a time across instances.
 @Suite
 struct PostgresRoundTripTests {

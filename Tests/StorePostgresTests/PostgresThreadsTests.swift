@@ -9,8 +9,8 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16: libpq runs on the store's own threads (StoreThreads), never blocking Swift's cooperative
-/// pool, and a pool of 2 serves many concurrent requests without losing one.
+/// docs/performance.md, PostgreSQL: libpq runs on the store's own threads (StoreThreads), never blocking
+/// Swift's cooperative pool, and a pool of 2 serves many concurrent requests without losing one.
 @Suite
 struct PostgresThreadsTests {
     /// The connections carry the keepalive and unacknowledged-data limits PostgresURL adds (read back

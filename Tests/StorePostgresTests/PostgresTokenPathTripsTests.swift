@@ -4,7 +4,7 @@ import Testing
 
 @testable import StorePostgres
 
-/// Issue 16 item 4: a client and the token it presents cost one round trip together.
+/// docs/performance.md, PostgreSQL: a client and the token it presents cost one round trip together.
 @Suite
 struct PostgresTokenPathTripsTests {
     @Test func aClientAndItsLiveTokenCostOneRoundTrip() throws {

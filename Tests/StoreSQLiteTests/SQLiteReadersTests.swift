@@ -5,7 +5,7 @@ import Testing
 
 @testable import StoreSQLite
 
-/// The read connections beside the writer (issue 16, docs/performance.md): a read is not held up by
+/// The read connections beside the writer (docs/performance.md): a read is not held up by
 /// a running transaction and sees only committed rows; only SELECTs are routed to them.
 @Suite struct SQLiteReadersTests {
     @Test func aReadDuringATransactionIsServedAndSeesOnlyCommittedRows() throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import StoreSQLite
 
-/// SQLite's process-wide settings (CSQLiteSetup/setup.c, docs/performance.md ninth round): no allocation
+/// SQLite's process-wide settings (CSQLiteSetup/setup.c, docs/performance-history.md, Ninth round): no allocation
 /// statistics, and mutexes that spin before they sleep, of the kinds SQLite asks for.
 @Suite struct SQLiteSetupTests {
     @Test func theSettingsApplyBeforeTheFirstConnection() throws {

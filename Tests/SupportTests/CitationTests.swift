@@ -5,9 +5,8 @@ import Testing
 /// public Apple and Google URLs (docs/architecture.md rule 14). These tests fail when a source, test,
 /// script or doc file cites a document that lives outside the repository.
 @Suite struct CitationTests {
-    /// Files that may still carry outside citations while a colleague moves them. Empty: issue 11's
-    /// sign-in wing has moved (Sources/Identity/NativeSignIn, Sources/Identity/WebSignIn,
-    /// Sources/OAuthCore/Tokens/Keys), so the test covers every file.
+    /// Files that may still carry outside citations while a colleague moves them. Empty: the test
+    /// covers every file.
     static let notYetFixed: [String] = []
 
     @Test func noFileCitesADocumentOutsideTheRepository() throws {
@@ -47,6 +46,12 @@ import Testing
         "/// Bodies are form-urlencoded (specs §10).",
         "/// (google-account-linking.md §7)",
         "see /work/shared/specs/google-account-linking.md",
+        "/// Forgotten passwords (issue #10, docs/accounts-and-email.md)",
+        "/// Issue 16 item 4: the group commit writes its batches on a thread of its own",
+        "# The saved fuzz corpora (Fuzz/corpus, issue 14) replayed once",
+        "/// Outbox gauges (#13 on top of the #10 outbox)",
+        "#12: every page in every language",
+        "/// leaves what reuse detection still needs (issues 14 and 16).",
     ])
     func outsideCitationsAreFound(_ line: String) {
         #expect(OutsideCitation.firstMatch(in: Substring(line)) != nil)
@@ -59,6 +64,11 @@ import Testing
         "/// (docs/architecture.md rule 7; docs/sign-in.md, Native)",
         "try seedPersonalData(s, account: \"erased\", prefix: \"e\")",
         "/// A broken contract, with the line of the suite that noticed it.",
+        "/// PKCS#8 (RFC 5208) or PKCS#1 (RFC 8017 A.1.2) DER.",
+        "case \"'\": out += \"&#39;\"",
+        "/// one address (UAX #15), then lowercased.",
+        ".apple-black{background:#000;color:#fff;border-color:#000}",
+        "/// the issue time, then the hash; docs/performance.md, The token path",
     ])
     func repositoryAndPublicCitationsPass(_ line: String) {
         #expect(OutsideCitation.firstMatch(in: Substring(line)) == nil)
@@ -102,7 +112,9 @@ import Testing
     }
 }
 
-/// The names of documents that exist only outside this repository (the team's working notes).
+/// The names of documents that exist only outside this repository (the team's working notes), and
+/// citations of an issue tracker that is not in it ("issue 16", "Issue #14 item 2", "(#10)"): a comment
+/// cites what the number stood for, a repository file, an RFC section or a public URL.
 enum OutsideCitation {
     /// Matched anywhere in a line.
     static let anywhere = [
@@ -112,8 +124,12 @@ enum OutsideCitation {
     /// Matched only where a path or word starts (so `openid.net/specs/…` is not one).
     static let atWordStart = ["specs/", "specs §", "seeds/"]
 
+    /// An issue number: "issue 16", "Issues #14", or "#10" after a space or parenthesis (not PKCS#8,
+    /// `&#39;`, a colour like `#000;`, nor Unicode's "UAX #15"). Read on bytes: the scan covers every
+    /// line of the repository, and a regular expression per line made it take minutes.
     static func firstMatch(in line: Substring) -> String? {
         if let hit = anywhere.first(where: { line.contains($0) }) { return hit }
+        if let hit = trackerCitation(in: line) { return hit }
         for pattern in atWordStart {
             var rest = line[...]
             while let range = rest.range(of: pattern) {
@@ -125,5 +141,49 @@ enum OutsideCitation {
             }
         }
         return nil
+    }
+
+    static func trackerCitation(in line: Substring) -> String? {
+        let bytes = Array(line.utf8)
+        for start in bytes.indices {
+            if let end = issueWord(bytes, at: start) ?? hashNumber(bytes, at: start) {
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// "issue" or "issues" starting a word, blanks, an optional `#`, a digit: the end of the match.
+    private static func issueWord(_ bytes: [UInt8], at start: Int) -> Int? {
+        let word = Array("issue".utf8)
+        guard start + word.count < bytes.count, start == 0 || !isWordByte(bytes[start - 1]),
+              zip(bytes[start...], word).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        var index = start + word.count
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+        let blanks = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index > blanks else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+        return index + 1
+    }
+
+    /// `#` and one to three digits, after the line's start, a blank or `(`, not followed by a word byte or `;`.
+    private static func hashNumber(_ bytes: [UInt8], at start: Int) -> Int? {
+        guard bytes[start] == UInt8(ascii: "#"),
+              start == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "(")].contains(bytes[start - 1]),
+              !(start >= 4 && Array(bytes[(start - 4)..<start]) == Array("UAX ".utf8)) else { return nil }
+        var end = start + 1
+        while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+        guard (2...4).contains(end - start), end == bytes.count || !(isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ";"))
+        else { return nil }
+        return end
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+            || byte >= 0x80
     }
 }

@@ -1,4 +1,4 @@
-"""A/B on PostgreSQL for a noisy shared machine (issue 16 item 4): release binaries side by side on one
+"""A/B on PostgreSQL for a noisy shared machine (docs/performance.md): release binaries side by side on one
 throwaway PostgreSQL server (run through scripts/test-postgres.sh), each on its own database, the figures
 taken interleaved (A, B, A, B, ...) so that load from elsewhere falls on both alike. Per figure and binary:
 requests/s, and CPU per request from /proc (the server process, and every PostgreSQL process together),

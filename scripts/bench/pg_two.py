@@ -1,4 +1,4 @@
-"""Two instances on one PostgreSQL database (issue 16 item 4): the same release binary, first one instance
+"""Two instances on one PostgreSQL database (docs/performance.md): the same release binary, first one instance
 alone (pinned to CPU 0 with taskset), then two at once (pinned to CPU 0 and CPU 1), each loaded by its own
 wrk. Per figure: the total requests/s, and the CPU each request cost in the servers and in PostgreSQL. When
 a request costs the same with two instances as with one, nothing is shared between instances but the

@@ -4,6 +4,7 @@ extension ConfigurationLoader {
     /// README.md, Configuration: `ACCOUNTLINK_SMTP_URL` (`smtp://[user:pass@]host:port`, STARTTLS when
     /// offered and required for a non-loopback host, or `smtps://`), `ACCOUNTLINK_MAIL_FROM`
     /// (default `no-reply@` + the issuer's host), `ACCOUNTLINK_SIGNUP` (`open` | `closed`),
+    /// `ACCOUNTLINK_SIGNUP_MODE` (`immediate` | `verify-first`, docs/accounts-and-email.md),
     /// `ACCOUNTLINK_SMTP_CA_FILE` (PEM CAs trusted for the SMTP server, e.g. a relay with a private CA).
     func parseAccountMail(issuer: URL) throws -> AccountMailSettings {
         var settings = AccountMailSettings()
@@ -29,6 +30,11 @@ extension ConfigurationLoader {
         case "open": settings.signUpOpen = true
         case "closed": settings.signUpOpen = false
         default: throw ConfigurationError(key: name(Self.signUp), "must be open or closed")
+        }
+        switch value(Self.signUpMode) ?? "immediate" {
+        case "immediate": settings.signUpVerifiesFirst = false
+        case "verify-first": settings.signUpVerifiesFirst = true
+        default: throw ConfigurationError(key: name(Self.signUpMode), "must be immediate or verify-first")
         }
         return settings
     }

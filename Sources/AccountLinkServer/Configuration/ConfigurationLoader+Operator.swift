@@ -1,5 +1,6 @@
 extension ConfigurationLoader {
-    /// Issue 13 settings: the admin listener and its token, trusted proxies, where `/metrics` lives.
+    /// Operator settings (docs/operations.md): the admin listener and its token, trusted proxies, where
+    /// `/metrics` lives.
     func addOperatorSettings(_ configuration: inout ServerConfiguration) throws {
         let token = value(Self.adminToken)
         configuration.trustedProxies = list(Self.trustedProxies)

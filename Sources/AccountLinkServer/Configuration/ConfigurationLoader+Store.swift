@@ -1,8 +1,8 @@
 import Foundation
 import StorePostgres
 
-/// Issue 16: the PostgreSQL pool, how long rotated refresh tokens are kept for reuse detection, and how
-/// long client authentication may answer from its cache.
+/// Store settings (docs/performance.md, PostgreSQL): the PostgreSQL pool, how long rotated refresh tokens
+/// are kept for reuse detection, and how long client authentication may answer from its cache.
 extension ConfigurationLoader {
     static let postgresPoolSize = Setting(
         env: "ACCOUNTLINK_POSTGRES_POOL_SIZE", json: "postgres_pool_size", flag: nil)

@@ -44,7 +44,7 @@ public struct ConfigurationLoader {
     static let googleRiscConfigurationURL = Setting(
         env: "ACCOUNTLINK_GOOGLE_RISC_CONFIGURATION_URL", json: "google_risc_configuration_url", flag: nil)
     static let googleRevokeURL = Setting(env: "ACCOUNTLINK_GOOGLE_REVOKE_URL", json: "google_revoke_url", flag: nil)
-    // Issue 13: the admin listener, proxies and where /metrics is served.
+    // The admin listener, proxies and where /metrics is served (docs/operations.md).
     static let adminListen = Setting(env: "ACCOUNTLINK_ADMIN_LISTEN", json: "admin_listen", flag: nil)
     static let adminToken = Setting(env: "ACCOUNTLINK_ADMIN_TOKEN", json: "admin_token", flag: nil)
     static let trustedProxies = Setting(env: "ACCOUNTLINK_TRUSTED_PROXIES", json: "trusted_proxies", flag: nil)
@@ -52,6 +52,7 @@ public struct ConfigurationLoader {
     static let smtpURL = Setting(env: "ACCOUNTLINK_SMTP_URL", json: "smtp_url", flag: nil)
     static let mailFrom = Setting(env: "ACCOUNTLINK_MAIL_FROM", json: "mail_from", flag: nil)
     static let signUp = Setting(env: "ACCOUNTLINK_SIGNUP", json: "signup", flag: nil)
+    static let signUpMode = Setting(env: "ACCOUNTLINK_SIGNUP_MODE", json: "signup_mode", flag: nil)
     static let smtpCAFile = Setting(env: "ACCOUNTLINK_SMTP_CA_FILE", json: "smtp_ca_file", flag: nil)
     // docs/pages.md: the pages' look and the maker's policies.
     static let accentColor = Setting(env: "ACCOUNTLINK_ACCENT_COLOR", json: "accent_color", flag: nil)

@@ -65,13 +65,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Lifetimes in seconds.
     public var accessTokenLifetime: Int
     public var logLevel: String
-    /// Sign-up, email and outgoing mail (issue #10; README.md, Configuration).
+    /// Sign-up, email and outgoing mail (README.md, Configuration).
     public var accountMail: AccountMailSettings = AccountMailSettings()
     /// Passkeys' relying party: `ACCOUNTLINK_PASSKEY_RP_ID` and `ACCOUNTLINK_PASSKEY_ORIGINS`, checked at
     /// start (ConfigurationLoader+Passkeys.swift); nil only before the loader sets it.
     public var passkeys: RelyingParty? = nil
 
-    /// Issue 13: the admin API's listener and Bearer token (both or neither).
+    /// The admin API's listener and Bearer token, both or neither (docs/operations.md, Admin API).
     public var admin: Admin? = nil
     /// Peers whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (exact addresses).
     public var trustedProxies: [String] = []
@@ -95,7 +95,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var contentType: String
     }
 
-    /// Issue 16: connections (and threads calling libpq) per instance with PostgreSQL
+    /// docs/performance.md, PostgreSQL: connections (and threads calling libpq) per instance with PostgreSQL
     /// (`ACCOUNTLINK_POSTGRES_POOL_SIZE`; PostgresStorage.defaultPoolSize).
     public var postgresPoolSize = PostgresStorage.defaultPoolSize
     /// Seconds a rotated refresh token is kept so that its reuse revokes the grant
@@ -115,7 +115,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 }
 
-/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`.
+/// `ACCOUNTLINK_SMTP_URL`, `ACCOUNTLINK_MAIL_FROM`, `ACCOUNTLINK_SIGNUP`, `ACCOUNTLINK_SIGNUP_MODE`.
 public struct AccountMailSettings: Sendable, Equatable {
     /// nil: mail stays in the outbox (`accountlink mail list`).
     public var smtpURL: String?
@@ -124,6 +124,8 @@ public struct AccountMailSettings: Sendable, Equatable {
     /// nil until built: `no-reply@` + the issuer's host.
     public var from: String = ""
     public var signUpOpen: Bool = true
+    /// `ACCOUNTLINK_SIGNUP_MODE=verify-first`: nobody is signed in by sign-up until the address is proven.
+    public var signUpVerifiesFirst: Bool = false
     /// A PEM file of the CA(s) to trust for the SMTP server's certificate instead of the system's.
     public var smtpCAFile: String?
 

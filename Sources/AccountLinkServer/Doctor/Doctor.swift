@@ -30,7 +30,7 @@ public struct Doctor: Sendable {
     }
 
     public func run() async -> [Finding] {
-        var findings = configurationFindings()
+        var findings = configurationFindings() + deploymentFindings()
         findings += (try? clientFindings()) ?? [Self.fail("clients", "the clients could not be read", "check the database")]
         findings += await serverFindings()
         return findings

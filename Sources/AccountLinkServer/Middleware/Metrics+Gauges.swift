@@ -11,7 +11,7 @@ extension AccountLinkApp {
             metrics.gauge("accountlink_db_pool_connections_open") { Double(postgres.poolStatistics.open) }
             metrics.gauge("accountlink_db_pool_connections_idle") { Double(postgres.poolStatistics.idle) }
             metrics.gauge("accountlink_db_pool_connections_max") { Double(postgres.poolStatistics.size) }
-            // Issue 16: round trips to PostgreSQL since start (docs/performance.md counts them per request).
+            // Round trips to PostgreSQL since start (docs/performance.md counts them per request).
             metrics.gauge("accountlink_db_round_trips") { Double(postgres.roundTrips) }
         }
         metrics.gauge("accountlink_background_pending_revocations") {
@@ -21,7 +21,7 @@ extension AccountLinkApp {
     }
 
     /// Open connections per HTTP worker thread, `accountlink_http_connections{worker="N"}`, so that an uneven
-    /// spread of connections over the workers shows (docs/performance.md, eleventh round).
+    /// spread of connections over the workers shows (docs/performance-history.md, Eleventh round).
     public func registerConnectionGauges(_ server: HTTPServer) {
         for worker in 0..<max(1, server.configuration.threadCount) {
             metrics.gauge("accountlink_http_connections{worker=\"\(worker)\"}") {

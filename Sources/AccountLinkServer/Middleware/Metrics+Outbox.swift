@@ -2,8 +2,8 @@ import Foundation
 import OAuthCore
 
 extension AccountLinkApp {
-    /// Outbox gauges (issue #13 on top of the #10 outbox): mails by status, and the age of the
-    /// oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
+    /// Outbox gauges (docs/operations.md, on top of the outbox of docs/accounts-and-email.md, Mail): mails
+    /// by status, and the age of the oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
     func registerOutboxGauges() {
         let (storage, clock) = (runtime.storage, runtime.clock)
         for status in OutboxMail.Status.allCases {

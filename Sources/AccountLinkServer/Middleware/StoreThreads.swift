@@ -2,9 +2,9 @@ import HTTPServer
 import OAuthCore
 import StorePostgres
 
-/// Issue 16: the storage protocols are synchronous, so a handler that calls PostgreSQL waits for the
-/// server inside the call. Each request therefore runs with the store's own threads preferred
-/// (SE-0417 executor preference; Support/StoreThreads.swift): a request waiting on the database holds
+/// docs/performance.md, PostgreSQL: the storage protocols are synchronous, so a handler that calls
+/// PostgreSQL waits for the server inside the call. Each request therefore runs with the store's own threads
+/// preferred (SE-0417 executor preference; Support/StoreThreads.swift): a request waiting on the database holds
 /// one of those, never a thread of Swift's cooperative pool. The token path's requests, whose every store
 /// call suspends instead of blocking (`readLiveToken`, `readClient`, the group commit's insert), run on
 /// the store's reader instead (`loop`, StorePostgres/PGReader.swift): no thread hop per read. SQLite

@@ -5,8 +5,12 @@ import OAuthCore
 /// The session cookie: HttpOnly, SameSite=Lax, Secure except on a loopback http issuer.
 struct CookiePolicy: Sendable {
     static let sessionName = "al_session"
-    static let loginName = "al_login"
     let secure: Bool
+
+    /// The pre-session form cookie (`FormCSRF`): `__Host-` on an https issuer (RFC 6265bis §4.1.3.2:
+    /// Secure, Path=/, no Domain, so neither a sibling subdomain nor a plain-http hop can set it).
+    /// Browsers refuse the prefix without Secure, so a loopback http issuer keeps the plain name.
+    var loginName: String { secure ? "__Host-al_login" : "al_login" }
 
     init(issuer: URL) { secure = issuer.scheme == "https" }
 

@@ -21,7 +21,7 @@ extension AccountLinkApp {
     /// The same page for every address (only this client address's throttle says more).
     func forgotSubmit(_ request: HTTPRequest) -> HTTPResponse {
         guard let form = request.form else { return badForm() }
-        guard formCSRFPasses(request, form), let cookie = request.cookies[CookiePolicy.loginName] else {
+        guard formCSRFPasses(request, form), let cookie = request.cookies[cookiePolicy.loginName] else {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         let email = form["email"] ?? ""
@@ -59,14 +59,17 @@ extension AccountLinkApp {
 
     func resetSubmit(_ request: HTTPRequest) -> HTTPResponse {
         guard let form = request.form else { return badForm() }
-        guard formCSRFPasses(request, form), let cookie = request.cookies[CookiePolicy.loginName] else {
+        guard formCSRFPasses(request, form), let cookie = request.cookies[cookiePolicy.loginName] else {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         let token = form["token"] ?? ""
         let done: PasswordResetFlow.Done
         do {
             done = try PasswordResetFlow(context: accountFlows).reset(
-                token: token, newPassword: form["password"] ?? "", locale: pageLocale())
+                token: token, newPassword: form["password"] ?? "", locale: pageLocale(), clientAddress: request.clientIP)
+        } catch PasswordResetFlow.Failure.throttled {
+            // RFC 6585 §4: too many attempts from this address, as at /login.
+            return errorPage(status: 429, .problemRequest, .tooManyRequests)
         } catch PasswordResetFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
             return page(status, resetPage(request, cookie: cookie, token: token, error: key, errorValues: values).render())

@@ -53,7 +53,7 @@ extension AccountLinkApp {
     func signUpSubmit(_ request: HTTPRequest) -> HTTPResponse {
         guard signUpOpen else { return errorPage(status: 403, .problemRequest, .signUpClosed) }
         guard let form = request.form else { return badForm() }
-        guard formCSRFPasses(request, form), let cookie = request.cookies[CookiePolicy.loginName] else {
+        guard formCSRFPasses(request, form), let cookie = request.cookies[cookiePolicy.loginName] else {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         let interaction = form["interaction"].flatMap { $0.isEmpty ? nil : $0 }

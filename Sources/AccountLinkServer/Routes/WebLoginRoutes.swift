@@ -5,16 +5,12 @@ import Pages
 import Support
 
 extension AccountLinkApp {
-    /// CSRF for the stand-alone login form, before any session exists: a random cookie and a MAC
-    /// of it in the form (double submit, bound by HMAC so the cookie value alone is not the token).
-    func loginCSRF(_ cookie: String) -> String {
-        Base64URL.encode(HMACSHA256.authenticate(key: Array(cookie.utf8), data: Array("accountlink.login".utf8)))
-    }
+    /// The hidden CSRF field of a form shown before any session exists (`FormCSRF`).
+    func loginCSRF(_ cookie: String) -> String { formCSRF.token(for: cookie) }
 
     /// `GET /login`: the sign-in page reached directly (for the account page).
     func loginForm(_ request: HTTPRequest) async -> HTTPResponse {
-        let cookie = request.cookies[CookiePolicy.loginName].flatMap { $0.count >= 43 ? $0 : nil }
-            ?? runtime.random.token()
+        let cookie = formCookie(request)
         return loginResponse(cookie: cookie, next: request.query["next"], email: "", failed: false)
     }
 
@@ -35,7 +31,7 @@ extension AccountLinkApp {
         var response = HTTPResponse.html(retryAfter != nil ? 429 : failed ? 401 : 200, page.render()).noStore()
         if let retryAfter { response.headers.add("Retry-After", String(Int(retryAfter.rounded(.up)))) }
         return response
-            .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, cookie, expires: nil))
+            .adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, cookie, expires: nil))
     }
 
     /// Only paths on this server, never `//host` or an absolute URL (open-redirect guard, RFC 9700
@@ -59,8 +55,8 @@ extension AccountLinkApp {
                 interactionID: interaction, email: form["email"] ?? "", password: form["password"] ?? "",
                 csrf: form["csrf_token"], clientAddress: request.clientIP)))
         }
-        guard let cookie = request.cookies[CookiePolicy.loginName],
-              ConstantTime.equals(loginCSRF(cookie), form["csrf_token"] ?? "")
+        guard let cookie = request.cookies[cookiePolicy.loginName],
+              formCSRF.passes(cookie: cookie, token: form["csrf_token"])
         else {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
@@ -80,23 +76,25 @@ extension AccountLinkApp {
             let next = request.query["next"].flatMap { Self.isLocalPath($0) ? $0 : nil } ?? "/account"
             return HTTPResponse.redirect(to: next, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.session(session))
-                .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.loginName))
+                .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))
         } catch {
             return errorPage(OAuthError.from(error))
         }
     }
 
-    /// `POST /logout` (CSRF-checked against the session; without a live session it only clears the cookie).
+    /// `POST /logout`, CSRF-checked against the session. Only a request that ends this browser's session
+    /// clears its cookie (RP-Initiated Logout §2: a logout someone else started must not sign the person
+    /// out); without a live session it goes to the login page and leaves the cookie alone.
     func logout(_ request: HTTPRequest) async -> HTTPResponse {
         switch signedIn(request, csrfPurpose: "account") {
         case .person:
             try? WebSessions(environment: environment).end(cookie: request.cookies[CookiePolicy.sessionName])
-        case .answer(let response) where response.status == 403:
+            return HTTPResponse.redirect(to: "/login", status: 303).noStore()
+                .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
+        case .answer(let response) where response.status == 403 || response.status >= 500:
             return response
         case .answer:
-            break
+            return HTTPResponse.redirect(to: "/login", status: 303).noStore()
         }
-        return HTTPResponse.redirect(to: "/login", status: 303).noStore()
-            .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
     }
 }

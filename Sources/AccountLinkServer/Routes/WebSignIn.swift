@@ -45,11 +45,11 @@ extension AccountLinkApp {
             return HTTPResponse.redirect(to: "/account", status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.session(cookie))
         case .linkRequired(let linkToken, let email):
-            let login = runtime.random.token()
+            let login = formCSRF.newCookie(runtime.random)
             let page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
                                        csrfToken: loginCSRF(login), linkToken: linkToken, locale: pageLocale())
             return HTTPResponse.html(200, page.render()).noStore()
-                .adding("Set-Cookie", cookiePolicy.set(CookiePolicy.loginName, login, expires: nil))
+                .adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, login, expires: nil))
         }
     }
 

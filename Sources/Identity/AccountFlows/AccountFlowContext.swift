@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 import Support
 
-/// What the self-service account flows share (issue #10): the store, clock and randomness, password
+/// What the self-service account flows share (docs/accounts-and-email.md): the store, clock and randomness, password
 /// hashing and rules, the mail composer, the issuer (links in mails point there), the login throttle
 /// (a reset clears it) and a throttle for requests that send mail.
 public struct AccountFlowContext: Sendable {
@@ -18,14 +18,29 @@ public struct AccountFlowContext: Sendable {
     public let requestThrottle: LoginThrottle
     /// Sign-ups per client address (several people may share one address behind a NAT).
     public let signUpThrottle: LoginThrottle
+    /// Mails to one mailbox, whatever asked for them (`mailBudgetKey`): kept in the store, so every
+    /// instance on one database shares it.
+    public let mailBudget: LoginThrottle
+    /// What one account may ask to be mailed: verification resends, email changes (`accountMayAsk`).
+    public let accountMailBudget: LoginThrottle
     /// Called after a transaction that wrote mail committed (wakes the sender).
     public let mailWritten: @Sendable () -> Void
+    /// Whether a new account is signed in at once or only once its address is proven.
+    public let signUpMode: SignUpFlow.Mode
+
+    /// 10 mails to one mailbox, then one an hour while more are asked for; an hour without any
+    /// frees the budget (the throttle's purge). Sign-up with someone's address, resends and email
+    /// changes to a stranger cannot flood a mailbox (OWASP Forgot Password cheat sheet: rate limits).
+    public static let standardMailBudget = LoginThrottle(freeFailures: 10, baseDelay: 3600, maximumDelay: 3600)
+    /// 5 resends or email changes per account, then one an hour.
+    public static let standardAccountMailBudget = LoginThrottle(freeFailures: 5, baseDelay: 3600, maximumDelay: 3600)
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
                 policy: PasswordPolicy = .standard, composer: any MailComposer, issuer: String,
                 loginThrottle: LoginThrottle, requestThrottle: LoginThrottle = LoginThrottle(freeFailures: 5, baseDelay: 60),
                 signUpThrottle: LoginThrottle = LoginThrottle(freeFailures: 30, baseDelay: 60),
-                mailWritten: @escaping @Sendable () -> Void = {}) {
+                mailBudget: LoginThrottle = standardMailBudget, accountMailBudget: LoginThrottle = standardAccountMailBudget,
+                signUpMode: SignUpFlow.Mode = .immediate, mailWritten: @escaping @Sendable () -> Void = {}) {
         self.storage = storage
         self.clock = clock
         self.random = random
@@ -36,10 +51,13 @@ public struct AccountFlowContext: Sendable {
         self.loginThrottle = loginThrottle
         self.requestThrottle = requestThrottle
         self.signUpThrottle = signUpThrottle
+        self.mailBudget = mailBudget
+        self.accountMailBudget = accountMailBudget
         self.mailWritten = mailWritten
+        self.signUpMode = signUpMode
     }
 
-    /// Link lifetimes: verification 24 h, reset 1 h (issue #10).
+    /// Link lifetimes: verification 24 h, reset 1 h (docs/accounts-and-email.md).
     public static let verificationLifetime: TimeInterval = 24 * 3600
     public static let resetLifetime: TimeInterval = 3600
     /// The old address's cancel link outlives the change link, so a change followed at once can still
@@ -48,7 +66,7 @@ public struct AccountFlowContext: Sendable {
 
     /// A new single-use token stored as its hash; returns the link that carries it.
     func issueLink(_ purpose: OneTimeToken.Purpose, accountID: String, email: String, path: String,
-                   in tx: any Storage) throws -> String {
+                   passwordHash: String? = nil, in tx: any Storage) throws -> String {
         let token = random.token(byteCount: 32)
         let now = clock.now()
         let lifetime = switch purpose {
@@ -57,16 +75,22 @@ public struct AccountFlowContext: Sendable {
         case .verifyEmail, .changeEmail: Self.verificationLifetime
         }
         try tx.insertOneTimeToken(OneTimeToken(hash: OpaqueToken.hash(token), purpose: purpose, accountID: accountID,
-                                               email: email, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)))
+                                               email: email, createdAt: now, expiresAt: now.addingTimeInterval(lifetime),
+                                               passwordHash: passwordHash))
         return issuer + path + "?token=" + token
     }
 
     /// Writes the rendered mail into the outbox inside `tx` (sent after the commit,
-    /// docs/architecture.md Data).
+    /// docs/architecture.md Data), unless the recipient's mail budget is spent: then nothing is written
+    /// and the caller answers as if it had been (no enumeration through the budget).
     func enqueue(_ mail: AccountMail, to recipient: String, accountID: String?, locale: String?,
                  in tx: any Storage) throws {
-        let words = composer.compose(mail, locale: locale)
         let now = clock.now()
+        guard try mailBudget.take([Self.mailBudgetKey(recipient)], at: now, in: tx) else {
+            try audit("mail.budget-spent", accountID: accountID, detail: "kind=\(mail.kind)", in: tx)
+            return
+        }
+        let words = composer.compose(mail, locale: locale)
         try tx.insertMail(OutboxMail(id: "mail_" + random.token(byteCount: 16), kind: mail.kind, accountID: accountID,
                                      recipient: recipient, subject: words.subject, textBody: words.text,
                                      htmlBody: words.html, nextAttemptAt: now, createdAt: now))
@@ -84,6 +108,14 @@ public struct AccountFlowContext: Sendable {
               purposes.contains(record.purpose), record.expiresAt > clock.now()
         else { return nil }
         return record
+    }
+
+    /// The mailbox's budget key: its folded form (`Account.emailKey`), so spellings of one mailbox share it.
+    public static func mailBudgetKey(_ recipient: String) -> String { "mail-to:" + Account.emailKey(recipient) }
+
+    /// True while the account may ask for another `purpose` mail (`accountMailBudget`); counts the request.
+    func accountMayAsk(_ purpose: String, accountID: String) throws -> Bool {
+        try accountMailBudget.take([purpose + ":" + accountID], at: clock.now(), in: storage)
     }
 
     /// The outcome of asking for the current password before a change.

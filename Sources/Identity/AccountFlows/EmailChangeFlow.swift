@@ -36,6 +36,8 @@ public struct EmailChangeFlow: Sendable {
         guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
         guard let account = try context.storage.account(id: accountID), account.status == .active else { return }
         try reauthenticate(account, currentPassword: currentPassword, signedInAt: signedInAt)
+        // Spent: the same answer, no mail (AccountFlowContext.accountMailBudget).
+        guard try context.accountMayAsk("email-change", accountID: accountID) else { return }
         try context.storage.transaction { tx in
             if let owner = try tx.account(email: email), !owner.id.sameBytes(accountID) { return }
             try tx.invalidateOneTimeTokens(accountID: accountID, purpose: .changeEmail, at: context.clock.now())

@@ -30,6 +30,8 @@ public struct EmailVerificationFlow: Sendable {
 
     /// Sends a new verification link for the account's current, unverified address.
     public func resend(accountID: String, locale: String?) throws {
+        // Spent: the same answer, no mail (AccountFlowContext.accountMailBudget).
+        guard try context.accountMayAsk("resend-verification", accountID: accountID) else { return }
         try context.storage.transaction { tx in
             guard let account = try tx.account(id: accountID), account.status == .active, !account.emailVerified,
                   let email = account.email
@@ -60,6 +62,8 @@ public struct EmailVerificationFlow: Sendable {
                 guard OneTimeLinkRule.stillAddressed(record, to: account) else { return nil }
                 account.emailVerified = true
                 try tx.updateAccount(account)
+                // A verify-first sign-up's password takes effect now (SignUpFlow.Mode.verifyFirst).
+                if let pending = record.passwordHash { try tx.setPasswordHash(pending, accountID: account.id) }
                 try markPasswordIdentity(account.id, email: record.email, in: tx)
                 try context.audit("email.verified", accountID: account.id, in: tx)
                 return .verified(accountID: account.id)

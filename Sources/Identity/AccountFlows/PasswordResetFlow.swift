@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-/// Forgotten passwords (issue #10, docs/accounts-and-email.md: `/password/forgot`, `/password/reset`): the
+/// Forgotten passwords (docs/accounts-and-email.md: `/password/forgot`, `/password/reset`): the
 /// same answer
 /// for every address, requests throttled per client address and per email, a single-use link valid
 /// for one hour. A reset ends every web session and first-party app sign-in of the account (third-party
@@ -26,10 +26,11 @@ public struct PasswordResetFlow: Sendable {
         let throttle = context.requestThrottle
         let addressKeys = clientAddress.map { ["forgot-address:" + $0] } ?? []
         guard try throttle.take(addressKeys, at: now, in: context.storage) else { throw Failure.throttled }
-        let emailKey = ["forgot-email:" + email]
+        let emailKey = ["forgot-email:" + Account.emailKey(email)]
         guard EmailAddress.isPlausible(email), try throttle.take(emailKey, at: now, in: context.storage) else { return }
         try context.storage.transaction { tx in
-            guard let account = try tx.account(email: email), account.status == .active else {
+            // Found by its folded form; mailed at the account's own address, not a copy typed here.
+            guard let account = try tx.account(email: email), account.status == .active, let email = account.email else {
                 try context.audit("password.reset-requested", accountID: nil, detail: "no account", in: tx)
                 return
             }
@@ -51,12 +52,20 @@ public struct PasswordResetFlow: Sendable {
         public let removedMethods: [OAuthCore.Identity.Provider]
     }
 
-    /// Sets the new password with the link's token. A refused password does not use up the link; the
-    /// slow hash is computed before the transaction (SQLite locks the store). The link works only while
-    /// the account's email is the address it was sent to; the reset proves that address, ends every
-    /// sign-in and voids the account's other links (`FirstPartySignOut`, `OneTimeLinkRule`).
-    public func reset(token: String, newPassword: String, locale: String?) throws -> Done {
-        let normalized = try Self.checked(context.policy, newPassword, email: nil)
+    /// Sets the new password with the link's token. A refused password does not use up the link. Every
+    /// attempt counts against the client address like a sign-in (`AccountFlowContext.loginThrottle`, given
+    /// back on success); the token is looked up before anything is hashed, so an unknown, used or expired
+    /// token costs no Argon2id; the slow hash is computed before the transaction (SQLite locks the store).
+    /// The link works only while the account's email is the address it was sent to; the reset proves that
+    /// address, ends every sign-in and voids the account's other links (`FirstPartySignOut`, `OneTimeLinkRule`).
+    public func reset(token: String, newPassword: String, locale: String?, clientAddress: String? = nil) throws -> Done {
+        _ = try Self.checked(context.policy, newPassword, email: nil)
+        let addressKeys = clientAddress.map { ["reset-address:" + $0] } ?? []
+        guard try context.loginThrottle.take(addressKeys, at: context.clock.now(), in: context.storage) else {
+            throw Failure.throttled
+        }
+        guard let live = try liveResetToken(token) else { throw Failure.invalidLink }
+        let normalized = try Self.checked(context.policy, newPassword, email: live.email)
         let hash = try context.hasher.hash(normalized)
         let done = try context.storage.transaction { tx -> Done? in
             guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
@@ -70,7 +79,7 @@ public struct PasswordResetFlow: Sendable {
             if let email = account.email {
                 let mail: AccountMail = removed.isEmpty ? .passwordChanged : .passwordResetRemovedMethods(methods: removed)
                 try context.enqueue(mail, to: email, accountID: account.id, locale: locale, in: tx)
-                try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
+                try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)] + addressKeys, in: tx)
             }
             try context.audit("password.reset", accountID: account.id, in: tx)
             return Done(accountID: account.id, removedMethods: removed)
@@ -95,6 +104,14 @@ public struct PasswordResetFlow: Sendable {
 }
 
 extension PasswordResetFlow {
+    /// The reset token's record while it is unused and unexpired: a look, nothing consumed.
+    func liveResetToken(_ token: String) throws -> OneTimeToken? {
+        guard !token.isEmpty, let record = try context.storage.oneTimeToken(hash: OpaqueToken.hash(token)),
+              record.purpose == .resetPassword, record.usedAt == nil, record.expiresAt > context.clock.now()
+        else { return nil }
+        return record
+    }
+
     static func checked(_ policy: PasswordPolicy, _ password: String, email: String?) throws(Failure) -> String {
         do { return try policy.check(password, email: email) } catch { throw .password(error) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import OAuthCore
 
-/// Self-service sign-up with email and password (issue #10, docs/accounts-and-email.md: `/signup`,
+/// Self-service sign-up with email and password (docs/accounts-and-email.md: `/signup`,
 /// `/api/signup`).
 /// An address that already has an account gets the same page as a new one and its owner a mail
 /// instead (no account enumeration through the form); a new account gets a verification link.
@@ -10,6 +10,18 @@ public struct SignUpFlow: Sendable {
         case created(Account)
         /// The address has an account: nothing was created, its owner was told by mail.
         case alreadyRegistered
+        /// `Mode.verifyFirst`: an account waits for its address to be proven; nobody is signed in, and
+        /// the answer must be the one for `alreadyRegistered`.
+        case verificationSent
+    }
+
+    /// `ACCOUNTLINK_SIGNUP_MODE` (docs/accounts-and-email.md, "What each sign-up mode reveals").
+    public enum Mode: String, Sendable, CaseIterable {
+        /// A new account is signed in at once; the answer differs from an existing address's.
+        case immediate
+        /// Nothing is signed in and no password works until the mailed link is followed; new and
+        /// existing addresses get the same answer.
+        case verifyFirst = "verify-first"
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -33,15 +45,28 @@ public struct SignUpFlow: Sendable {
         let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
         guard try context.signUpThrottle.take(keys, at: now, in: context.storage) else { throw Failure.throttled }
         let hash = try context.hasher.hash(normalized)
-        let outcome = try context.storage.transaction { tx -> Outcome in
+        let outcome: Outcome
+        do {
+            outcome = try record(email: email, name: name, hash: hash, locale: locale)
+        } catch StoreError.conflict {
+            // A concurrent sign-up of the same folded email committed first (the stores' one live account
+            // per email): answered exactly as an existing address, its owner told as usual.
+            outcome = try record(email: email, name: name, hash: hash, locale: locale)
+        }
+        context.mailWritten()
+        return outcome
+    }
+
+    /// One transaction: the owner of an existing address is told, a new address gets its account.
+    func record(email: String, name: String?, hash: String, locale: String?) throws -> Outcome {
+        try context.storage.transaction { tx -> Outcome in
             if let owner = try tx.account(email: email) {
                 try tellOwner(owner, email: email, locale: locale, in: tx)
                 return Outcome.alreadyRegistered
             }
-            return .created(try create(email: email, name: Self.trimmed(name), hash: hash, locale: locale, in: tx))
+            let account = try create(email: email, name: Self.trimmed(name), hash: hash, locale: locale, in: tx)
+            return context.signUpMode == .verifyFirst ? .verificationSent : .created(account)
         }
-        context.mailWritten()
-        return outcome
     }
 
     func create(email: String, name: String?, hash: String, locale: String?, in tx: any Storage) throws -> Account {
@@ -52,16 +77,22 @@ public struct SignUpFlow: Sendable {
         try tx.insertIdentity(Identity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
                                        provider: .password, subject: email, email: email, emailVerified: false,
                                        firstSignInAt: now, lastSignInAt: now))
-        try tx.setPasswordHash(hash, accountID: account.id)
-        let link = try context.issueLink(.verifyEmail, accountID: account.id, email: email, path: "/verify-email", in: tx)
+        // Verify-first: the password is kept with the link and set when it is followed (EmailVerificationFlow).
+        let pending = context.signUpMode == .verifyFirst ? hash : nil
+        if pending == nil { try tx.setPasswordHash(hash, accountID: account.id) }
+        let link = try context.issueLink(.verifyEmail, accountID: account.id, email: email, path: "/verify-email",
+                                         passwordHash: pending, in: tx)
         try context.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.password]), to: email,
                             accountID: account.id, locale: locale, in: tx)
         try context.audit("account.signed-up", accountID: account.id, detail: "provider=password", in: tx)
         return account
     }
 
-    func tellOwner(_ owner: Account, email: String, locale: String?, in tx: any Storage) throws {
+    /// Mails the owner at the address the account has (a folded copy typed here, such as a fullwidth
+    /// letter, may be no mailbox at all).
+    func tellOwner(_ owner: Account, email typed: String, locale: String?, in tx: any Storage) throws {
         guard owner.status == .active else { return }
+        let email = owner.email ?? typed
         let mail = AccountMail.accountExists(signInLink: context.issuer + "/login",
                                              resetLink: context.issuer + "/password/forgot")
         try context.enqueue(mail, to: email, accountID: owner.id, locale: locale, in: tx)

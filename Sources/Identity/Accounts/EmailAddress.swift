@@ -1,9 +1,10 @@
 import Foundation
 import OAuthCore
 
-/// Just enough email handling for identity matching: we never parse RFC 5322; we normalise to
-/// Unicode NFC and lower case (`Account.emailKey`), so that one address in two Unicode forms is
-/// one account, and refuse control and format characters (RFC 5321 §4.1.2 allows none).
+/// Just enough email handling for identity matching: we never parse RFC 5322. An address is kept as
+/// typed in Unicode NFC and lower case (what mail is sent to); duplicates are found by its folded key
+/// (`Account.emailKey`: NFKC and case folding), so that one mailbox in two Unicode spellings, such as a
+/// fullwidth letter, is one account. Control and format characters are refused (RFC 5321 §4.1.2 allows none).
 public enum EmailAddress {
     public static func isPlausible(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
@@ -20,12 +21,13 @@ public enum EmailAddress {
         }
     }
 
+    /// The address as it is stored and mailed to: trimmed, NFC (UAX #15), lower case.
     public static func normalized(_ text: String) -> String {
-        Account.emailKey(text.trimmingCharacters(in: .whitespaces))
+        text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// Apple's private relay addresses never match another account by email (Apple's guidance).
     public static func isPrivateRelay(_ text: String) -> Bool {
-        normalized(text).hasSuffix("@privaterelay.appleid.com")
+        Account.emailKey(text.trimmingCharacters(in: .whitespaces)).hasSuffix("@privaterelay.appleid.com")
     }
 }

@@ -21,7 +21,7 @@ public enum SHA256 {
 /// Digests fetched once. OpenSSL 3 looks an algorithm up by name on every call that names it
 /// implicitly (`SHA256()` is `EVP_Q_digest`, which fetches under the provider store's lock, and so
 /// does `EVP_sha256()` passed to a one-shot); a fetched `EVP_MD` is immutable and may be shared by all
-/// threads. Measured in docs/performance.md (Second round).
+/// threads. Measured in docs/performance-history.md, Second round).
 enum FetchedDigest {
     nonisolated(unsafe) static let sha256: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
     nonisolated(unsafe) static let sha512: OpaquePointer? = EVP_MD_fetch(nil, "SHA512", nil)

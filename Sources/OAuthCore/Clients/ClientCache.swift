@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Clients as client authentication last read them, kept for at most `lifetime` (issue 16: every token,
-/// introspection and revocation request authenticates its client, and the store lookup was about a
-/// fifth of an introspection; docs/performance.md). The presented secret is still hashed and compared
-/// with the cached hash on every request. A change made through this process (the admin API) is seen
+/// Clients as client authentication last read them, kept for at most `lifetime` (docs/performance.md, The
+/// token path: every token, introspection and revocation request authenticates its client, and the store
+/// lookup was about a fifth of an introspection). The presented secret is still hashed
+/// and compared with the cached hash on every request. A change made through this process (the admin API) is seen
 /// at once (`forget`); one made elsewhere (the CLI, another instance) within `lifetime`
 /// (`ACCOUNTLINK_CLIENT_CACHE_SECONDS`, default 1; 0 turns the cache off). Unknown ids are never cached.
 public final class ClientCache: Sendable {

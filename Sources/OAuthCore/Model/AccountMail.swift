@@ -1,6 +1,6 @@
 import Foundation
 
-/// The mails the account flows send (issue #10). The flows decide when; the Mail module decides the
+/// The mails the account flows send (docs/accounts-and-email.md). The flows decide when; the Mail module decides the
 /// words (catalog, the person's language) through `MailComposer`, so a flow can write the rendered mail
 /// into the outbox in the same transaction as the change that caused it.
 public enum AccountMail: Sendable, Equatable {

@@ -19,9 +19,12 @@ public struct OneTimeToken: Sendable, Equatable, Codable {
     public var createdAt: Date
     public var expiresAt: Date
     public var usedAt: Date?
+    /// Sign-up that signs nobody in until the address is proven (`ACCOUNTLINK_SIGNUP_MODE=verify-first`):
+    /// the Argon2id hash of the chosen password, set on the account when this verification link is followed.
+    public var passwordHash: String?
 
     public init(hash: String, purpose: Purpose, accountID: String, email: String, createdAt: Date,
-                expiresAt: Date, usedAt: Date? = nil) {
+                expiresAt: Date, usedAt: Date? = nil, passwordHash: String? = nil) {
         self.hash = hash
         self.purpose = purpose
         self.accountID = accountID
@@ -29,6 +32,7 @@ public struct OneTimeToken: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.usedAt = usedAt
+        self.passwordHash = passwordHash
     }
 }
 
@@ -43,6 +47,8 @@ public enum OneTimeTokenConsumption: Sendable, Equatable {
 public protocol OneTimeTokenStore {
     /// Throws `.conflict` when the hash exists.
     func insertOneTimeToken(_ token: OneTimeToken) throws
+    /// The token as stored, used or not, without changing it (a cheap look before slow work).
+    func oneTimeToken(hash: String) throws -> OneTimeToken?
     /// Atomically marks the token used; of concurrent callers exactly one gets `.consumed`.
     func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption
     /// Marks every unused token of that account and purpose used (a new link replaces older ones).
@@ -53,9 +59,6 @@ public protocol OneTimeTokenStore {
     /// (the account's lifecycle voids its links, Identity's `OneTimeLinkRule`). Returns how many it marked.
     @discardableResult
     func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int
-    /// The stored record of `hash`, used or not, without consuming it (a page describes what a link is
-    /// for before the person confirms).
-    func oneTimeToken(hash: String) throws -> OneTimeToken?
 }
 
 /// One mail in the outbox, written in the transaction of the change that caused it

@@ -1,4 +1,4 @@
-/// Many tokens at once: how `make bench` puts a million tokens in the store (issue #16) without a
+/// Many tokens at once: how `make bench` puts a million tokens in the store (docs/performance.md) without a
 /// million transactions. Not used by any grant: a grant issues its tokens one at a time.
 public protocol TokenBulkStore {
     /// Inserts every record in one transaction: all of them, or none (a hash already stored fails

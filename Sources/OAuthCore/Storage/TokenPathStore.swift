@@ -12,7 +12,7 @@ public struct LiveToken: Sendable, Equatable {
     }
 }
 
-/// The token path in one statement per step (issue 16, docs/performance.md): what every Bearer,
+/// The token path in one statement per step (docs/performance.md): what every Bearer,
 /// introspection and refresh asks, read in one query, and the access token of a refresh written
 /// without a transaction around it.
 ///

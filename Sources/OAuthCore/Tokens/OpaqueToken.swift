@@ -11,7 +11,7 @@ import Support
 /// store's key for such a token begins with `~` and the selector (`hash(_:)`), so a new token's row
 /// lands at the right edge of the store's B-tree, beside the last one, instead of on a page picked by a
 /// random hash: a batch of refreshes dirties one or two pages, not one per token, and at a million
-/// stored tokens the WAL and its checkpoints stay as small as at a thousand (docs/performance.md,
+/// stored tokens the WAL and its checkpoints stay as small as at a thousand (docs/performance-history.md,
 /// Third round). The selector is not secret and is not what makes a token hard to guess; the random
 /// bytes are. Tokens issued before it, without a selector, keep their plain-hash keys.
 ///

@@ -54,7 +54,8 @@ final class CommandContext: @unchecked Sendable {
         } catch let error as ConfigurationError {
             throw CommandFailure.usage("configuration: \(error)")
         } catch let error as RuntimeError {
-            throw CommandFailure.unavailable(error.description)
+            // A database upgraded by a newer AccountLink is refused before anything is written.
+            throw CommandFailure(code: error.isSchemaTooNew ? .dataError : .unavailable, message: error.description)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension CommandLine {
     static let commands: [any Command.Type] = [
-        ServeCommand.self, MigrateCommand.self,
+        ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self,
         ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,

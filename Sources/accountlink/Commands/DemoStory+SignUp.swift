@@ -1,6 +1,6 @@
 import Foundation
 
-/// Self-service sign-up with its verification mail (issue #10): the demo has no SMTP server, so the
+/// Self-service sign-up with its verification mail (docs/accounts-and-email.md): the demo has no SMTP server, so the
 /// mail waits in the outbox, where `accountlink mail list` shows it, and the story follows its link.
 extension DemoStory {
     func signUpWithVerificationMail() async throws {

@@ -10,8 +10,10 @@ enum DoctorCommand: Command {
         Reads the configuration and the database, fetches the public documents from the issuer, and
         prints each finding with its fix: https issuer, app IDs and App Flip path in
         apple-app-site-association, discovery and keys reachable, Google clients with their redirect and
-        App Flip URIs, Apple key for code exchange and revocation, master key not beside the database,
-        token lifetimes. Exit 0 when everything holds, 1 when something needs fixing.
+        App Flip URIs, Apple key for code exchange and revocation, master key not beside the database
+        and its file readable by its owner only, proxy headers trusted from the proxy alone (with an
+        https issuer), a database folder this user and the packaged unit's sandbox can write, token
+        lifetimes. Exit 0 when everything holds, 1 when something needs fixing.
           --json     the findings as a JSON array of {check, ok, message, fix}
           --via URL  reach the server at URL instead of the issuer (e.g. http://127.0.0.1:8080 on the
                      server's own host, behind the TLS proxy); the documents must still name the issuer
@@ -19,7 +21,10 @@ enum DoctorCommand: Command {
     static let spec = ArgumentSpec(valued: ["via"], booleans: ["json"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let findings = await Doctor(runtime: try context.runtime(), via: arguments.value("via")).run()
+        // A database the server cannot write cannot be opened either: that finding alone, first.
+        let database = Doctor.databaseWritable(try context.configuration())
+        let findings = database.ok
+            ? await Doctor(runtime: try context.runtime(), via: arguments.value("via")).run() : [database]
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(findings))
         } else {

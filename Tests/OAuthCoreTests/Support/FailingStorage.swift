@@ -165,6 +165,7 @@ struct FailingStorage: Storage {
 
 extension FailingStorage {
     func insertOneTimeToken(_ token: OneTimeToken) throws { try run { try inner.insertOneTimeToken(token) } }
+    func oneTimeToken(hash: String) throws -> OneTimeToken? { try run { try inner.oneTimeToken(hash: hash) } }
     func consumeOneTimeToken(hash: String, at time: Date) throws -> OneTimeTokenConsumption {
         try run { try inner.consumeOneTimeToken(hash: hash, at: time) }
     }
@@ -174,7 +175,6 @@ extension FailingStorage {
     func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int {
         try run { try inner.invalidateOneTimeTokens(accountID: accountID, purposes: purposes, at: time) }
     }
-    func oneTimeToken(hash: String) throws -> OneTimeToken? { try run { try inner.oneTimeToken(hash: hash) } }
     func insertMail(_ mail: OutboxMail) throws { try run { try inner.insertMail(mail) } }
     func mail(id: String) throws -> OutboxMail? { try run { try inner.mail(id: id) } }
     func listMail() throws -> [OutboxMail] { try run { try inner.listMail() } }
