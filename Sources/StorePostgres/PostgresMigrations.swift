@@ -13,6 +13,7 @@ enum PostgresMigrations {
         (13, accountLifecycle),
         (14, foldedEmailKey),
         (16, identityPicture),
+        (17, passkeys),
     ]
 
     static let initial = """

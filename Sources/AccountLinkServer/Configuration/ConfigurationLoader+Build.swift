@@ -28,6 +28,7 @@ extension ConfigurationLoader {
             termsURL: try parsePolicyURL(Self.termsURL))
         try addOperatorSettings(&configuration)
         try addStoreSettings(&configuration)
+        try addPasskeySettings(&configuration)
         configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration
     }

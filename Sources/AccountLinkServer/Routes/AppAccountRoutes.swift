@@ -26,7 +26,7 @@ extension AccountLinkApp {
         }
         router.add("POST", "/api/account/identities/remove") { [self] request in
             await appAccountCall(request) { api, bearer, form in
-                try api.removeMethod(accountID: bearer.account.id, type: form["type"] ?? "")
+                try api.removeMethod(accountID: bearer.account.id, type: form["type"] ?? "", id: form["id"])
             }
         }
         router.add("POST", "/api/account/upgrade/apple") { [self] request in

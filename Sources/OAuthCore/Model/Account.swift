@@ -29,12 +29,12 @@ public struct Account: Sendable, Equatable, Codable {
 /// A way to sign in: (provider, subject) is unique; an email is never an identity
 /// (docs/architecture.md, Decisions).
 public struct Identity: Sendable, Equatable, Codable {
-    public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google }
+    public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google, passkey }
 
     public var id: String
     public var accountID: String
     public var provider: Provider
-    /// Apple/Google `sub`; for `password` the normalised email.
+    /// Apple/Google `sub`; for `password` the normalised email; for `passkey` the credential ID (base64url).
     public var subject: String
     public var email: String?
     public var emailVerified: Bool
