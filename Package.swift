@@ -32,8 +32,12 @@ let package = Package(
         .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
         // The one App Flip redirect-URI rule, shared by AppFlipKit (the app) and OAuthCore (the server).
         .target(name: "GoogleRedirects"),
+        // The WebAuthn relying party's parsing and checks (docs/architecture.md); no C of its own.
+        .target(name: "WebAuthn", dependencies: ["Support", "JOSE"]),
+        // A software authenticator for tests only (never linked into the product).
+        .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "JOSE", "Support"]),
         .target(name: "OAuthCore", dependencies: ["Support", "JOSE", "GoogleRedirects"]),
-        .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium"],
+        .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium", "WebAuthn"],
                 resources: [.copy("Resources/common-passwords.txt")]),
         .target(name: "Mail", dependencies: ["OAuthCore", "Support", "Pages", "CCurl"]),
         .target(name: "StoreMemory", dependencies: ["OAuthCore", "Support"]),
@@ -45,7 +49,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
-                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail"]),
+                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
@@ -53,7 +57,7 @@ let package = Package(
                                         "AccountLinkServer", "HTTPServer"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
-        .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit"]),
+        .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit", "WebAuthn"]),
         .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
@@ -62,7 +66,8 @@ let package = Package(
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Support", "CSQLite", "CSQLiteSetup"]),
         .testTarget(name: "IdentityTests",
-                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support"]),
+                    dependencies: ["Identity", "OAuthCore", "JOSE", "StoreMemory", "StoreSQLite", "Support", "WebAuthn",
+                                   "WebAuthnTesting"]),
         .testTarget(name: "StorePostgresTests",
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Identity", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
@@ -75,6 +80,7 @@ let package = Package(
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "StoreMemory", "Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "JOSE", "Support"], resources: [.copy("Vectors")]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support"], resources: [.copy("Vectors")]),
     ]
 )

@@ -48,7 +48,7 @@ if [ "$mode" = test ]; then
       python3 -m venv "$venv"
     fi
   fi
-  if ! "$venv/bin/python" -c 'import authlib, jwt, jwcrypto, selenium, pytest, requests, oic, jsonschema, aiosmtpd, axe_selenium_python, PIL' 2>/dev/null; then
+  if ! "$venv/bin/python" -c 'import authlib, jwt, jwcrypto, selenium, pytest, requests, oic, jsonschema, aiosmtpd, axe_selenium_python, PIL, cbor2, webauthn' 2>/dev/null; then
     echo "installing Python test peers into $venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r Tests/Peers/requirements.txt
   fi

@@ -11,6 +11,9 @@ log=.build/swift-test.log
 status=0 swift_status=0
 swift test --skip-build 2>&1 | tee "$log" || swift_status=$?
 [ "$swift_status" -eq 0 ] || status=$swift_status
+# The Apple-only Swift (AccountLinkKit's glue, the guides' "iOS app only" blocks) type-checked against the
+# declaration-only stand-ins (make ios-typecheck, IOSTypecheck/README.md).
+python3 scripts/ios-typecheck.py || status=$?
 # The saved fuzz corpora (Fuzz/corpus, docs/hardening.md) replayed once through every fuzz target.
 .build/debug/accountlink-fuzz regress Fuzz/corpus || status=$?
 if compgen -G "Tests/Peers/test_*.py" >/dev/null; then

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `GET /api/account` (README.md, "The app's API").
 public struct AccountInfo: Decodable, Equatable, Sendable {
     public struct Method: Decodable, Equatable, Sendable {
@@ -8,9 +10,11 @@ public struct AccountInfo: Decodable, Equatable, Sendable {
         /// Apple's `real_user_status` (0 unsupported, 1 unknown, 2 likely real), when Apple sent it
         /// (https://developer.apple.com/documentation/authenticationservices/asuserdetectionstatus).
         public let realUserStatus: Int?
+        /// Google's profile photo (`picture`), when Google sent one.
+        public let picture: URL?
 
         enum CodingKeys: String, CodingKey {
-            case type, email
+            case type, email, picture
             case isPrivateEmail = "is_private_email"
             case realUserStatus = "real_user_status"
         }

@@ -12,14 +12,16 @@ public final class AppleSignInRequest: NSObject {
     public let nonce = AppleNonce()
     private var continuation: CheckedContinuation<SignInChoice, any Error>?
     private var controller: ASAuthorizationController?
+    /// The controller holds its provider weakly: kept here while the sheet is up.
+    private var presentation: PresentationAnchor?
 
     public override init() {}
 
-    /// Shows the sheet. With `preferImmediatelyAvailableCredentials` (at launch) nothing is shown
-    /// when the device has no Apple ID or saved password for the app: the call throws
-    /// `ASAuthorizationError.canceled` and the app shows its own sign-in screen.
-    public func perform(preferImmediatelyAvailableCredentials: Bool,
-                        presentation: (any ASAuthorizationControllerPresentationContextProviding)? = nil)
+    /// Shows the sheet over `anchor` (the window the request was made from: Apple asks for it through
+    /// `ASAuthorizationControllerPresentationContextProviding`). With `preferImmediatelyAvailableCredentials`
+    /// (at launch) nothing is shown when the device has no Apple ID or saved password for the app: the call
+    /// throws `ASAuthorizationError.canceled` and the app shows its own sign-in screen.
+    public func perform(preferImmediatelyAvailableCredentials: Bool, anchor: ASPresentationAnchor)
         async throws -> SignInChoice
     {
         let apple = ASAuthorizationAppleIDProvider().createRequest()
@@ -27,9 +29,11 @@ public final class AppleSignInRequest: NSObject {
         apple.nonce = nonce.hashed
         let controller = ASAuthorizationController(
             authorizationRequests: [apple, ASAuthorizationPasswordProvider().createRequest()])
+        let presentation = PresentationAnchor(anchor)
         controller.delegate = self
         controller.presentationContextProvider = presentation
         self.controller = controller
+        self.presentation = presentation
         return try await withCheckedThrowingContinuation { continuation in
             self.continuation = continuation
             if preferImmediatelyAvailableCredentials {
@@ -44,7 +48,18 @@ public final class AppleSignInRequest: NSObject {
         continuation?.resume(with: result)
         continuation = nil
         controller = nil
+        presentation = nil
     }
+}
+
+/// Answers Apple's "which window?" with the window the app gave
+/// (https://developer.apple.com/documentation/authenticationservices/asauthorizationcontrollerpresentationcontextproviding).
+final class PresentationAnchor: NSObject, ASAuthorizationControllerPresentationContextProviding {
+    let anchor: ASPresentationAnchor
+
+    init(_ anchor: ASPresentationAnchor) { self.anchor = anchor }
+
+    func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor { anchor }
 }
 
 /// The delegate runs on the main thread (the controller was started there): `@preconcurrency` lets the
@@ -72,18 +87,25 @@ extension AppleSignInRequest: @preconcurrency ASAuthorizationControllerDelegate 
 }
 
 extension AccountLink {
-    /// At launch: asks Apple about the stored Apple ID and signs out when it was revoked or is gone.
+    /// At launch: asks Apple about the Apple ID kept in `memory` (nothing to ask without one) and acts on
+    /// the answer (`AppleLaunchAction`): signed out only for `revoked` and `notFound`; an error from
+    /// Apple keeps the sign-in.
     @discardableResult
-    public func checkAppleCredentialState(user: String) async -> AppleCredentialState {
-        let state: AppleCredentialState
-        switch try? await ASAuthorizationAppleIDProvider().credentialState(forUserID: user) {
-        case .authorized: state = .authorized
-        case .revoked: state = .revoked
-        case .transferred: state = .transferred
-        default: state = .notFound
+    public func checkAppleCredentialState(memory: AppleSignInMemory) async -> AppleLaunchAction? {
+        guard let user = try? memory.appleUser() else { return nil }
+        let check: AppleCredentialCheck
+        do {
+            switch try await ASAuthorizationAppleIDProvider().credentialState(forUserID: user) {
+            case .authorized: check = .answered(.authorized)
+            case .revoked: check = .answered(.revoked)
+            case .notFound: check = .answered(.notFound)
+            case .transferred: check = .answered(.transferred)
+            @unknown default: check = .failed
+            }
+        } catch {
+            check = .failed
         }
-        await handle(appleCredentialState: state)
-        return state
+        return await handle(appleCredentialCheck: check, memory: memory)
     }
 
     /// Signs out when the person revokes Sign in with Apple while the app runs. Keep the token

@@ -76,7 +76,7 @@ public final class AccountLinkApp: Sendable {
         "/account/unlink", "/account/delete", "/account/delete/confirm", "/login/apple", "/login/apple/callback", "/account/methods/remove", "/login/google", "/login/google/callback",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
         "/google/risc", "/", "/authorize/resume", BrandingRoutes.logoPath,
-    ]).union(accountMailPaths).union(appAccountPaths).union(lifecyclePaths)
+    ]).union(accountMailPaths).union(appAccountPaths).union(lifecyclePaths).union(passkeyPaths)
 
     public func responder() -> any HTTPResponder {
         var router = Router()
@@ -114,6 +114,7 @@ public final class AccountLinkApp: Sendable {
         addAccountMailRoutes(to: &router)
         addLifecycleRoutes(to: &router)
         addAppAccountRoutes(to: &router)
+        addPasskeyRoutes(to: &router)
         addPageRoutes(to: &router)
         let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), CrossOriginMiddleware(origins: webOrigins),
                                      LanguageMiddleware(

@@ -34,7 +34,8 @@ public struct IdentityServices: Sendable {
             : nil
         let google = configuration.google
         let googleVerifier = try google.enabled
-            ? GoogleIdentityTokenVerifier(configuration: .init(audiences: google.clientIDs, keysURL: google.jwksURL),
+            ? GoogleIdentityTokenVerifier(configuration: .init(audiences: google.clientIDs, keysURL: google.jwksURL,
+                                                                      hostedDomains: google.hostedDomains),
                                           clock: clock, logger: logger.with(label: "jose.google"))
             : nil
         let sealer = try TokenSealer(masterKey: masterKey, random: random)

@@ -39,5 +39,7 @@ extension Messages {
         case madeWith, notMeButton, notMeDoneTitle, notMeDoneBody, mailVerifyNewAccountBody, mailCancelChangeButton
         case cancelChangeTitle, cancelChangeBody, cancelChangeDoneBody, emailChangeNeedsPassword, msgEmailUnverified
         case resetDoneRemovedBody, mailPasswordResetRemovedBody, signOutEverywhere, signedOutEverywhereBody
+        // App Flip's error_description, read by the person in Google's app (Messages+AppFlipTexts.swift).
+        case appFlipInvalidRequest, appFlipCancelled, appFlipAccessDenied, appFlipUnrecoverable, appFlipTryLater
     }
 }

@@ -355,9 +355,15 @@ extension Messages {
     /// `table` plus `accountTexts` for `language`, for the keys the table has no text for (a
     /// table's own text wins).
     static func withAccountTexts(_ table: [Key: String], _ language: String) -> [Key: String] {
+        joined(accountTexts, into: table, language)
+    }
+
+    /// `table` plus, for `language` (one of `accountTextLanguages`), each of `texts` whose key exists and
+    /// has no text in the table yet.
+    static func joined(_ texts: [String: [String]], into table: [Key: String], _ language: String) -> [Key: String] {
         guard let index = accountTextLanguages.firstIndex(of: language) else { return table }
         var table = table
-        for (name, texts) in accountTexts {
+        for (name, texts) in texts {
             if let key = Key(rawValue: name), table[key] == nil { table[key] = texts[index] }
         }
         return table

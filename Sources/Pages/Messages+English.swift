@@ -175,5 +175,10 @@ extension Messages {
         .mailPasswordResetRemovedBody: "The password of your {product} account was just set with a link sent to this address, which is now confirmed. The account had sign-in methods added before the address was proven; they were removed: {methods}. If that was not you, reset your password now.",
         .signOutEverywhere: "Sign out everywhere",
         .signedOutEverywhereBody: "You were signed out everywhere: every browser and app sign-in of your account has ended.",
+        .appFlipInvalidRequest: "Linking could not start. Please try again.",
+        .appFlipCancelled: "Please sign in to link your account.",
+        .appFlipAccessDenied: "You chose not to link your account.",
+        .appFlipUnrecoverable: "This account can't be linked.",
+        .appFlipTryLater: "Something went wrong. Please try again later.",
     ]
 }

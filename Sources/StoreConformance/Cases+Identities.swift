@@ -31,6 +31,7 @@ extension StoreConformance {
             identity.emailVerified = false
             identity.emailReachable = false
             identity.realUserStatus = nil
+            identity.picture = "https://lh3.googleusercontent.com/a/photo=s96-c"
             identity.lastSignInAt = Fixture.time(1000)
             try s.updateIdentity(identity)
             try expectEqual(

@@ -32,7 +32,8 @@ extension StoreConformance {
             let full = Identity(
                 id: "full", accountID: "a0", provider: .google, subject: "1234567890", email: odd,
                 emailVerified: true, isPrivateEmail: true, realUserStatus: 0, emailReachable: true,
-                firstSignInAt: Fixture.time(5), lastSignInAt: Fixture.time(6))
+                picture: "https://lh3.googleusercontent.com/a/" + odd, firstSignInAt: Fixture.time(5),
+                lastSignInAt: Fixture.time(6))
             try s.insertIdentity(bare)
             try s.insertIdentity(full)
             try expectEqual(try s.identities(accountID: "a0"), [bare, full], "identities")

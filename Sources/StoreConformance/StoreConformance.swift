@@ -26,7 +26,7 @@ public enum StoreConformance {
         + hardeningCases
         + resourceServerCases + auditQueryCases
         + mailCases
-        + passwordRemovalCases + singleUseCases
+        + passwordRemovalCases + singleUseCases + passkeyCases
         + refreshHistoryCases + refreshRotationCases
         + tokenPathCases + firstWeekCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases

@@ -30,6 +30,9 @@ struct MemoryState: Sendable {
     var oneTimeTokens: [String: OneTimeToken] = [:]
     var outbox: [String: OutboxMail] = [:]
     var outboxOrder: [String] = []
+    /// Keyed by the credential ID's UTF-8 bytes (the ID is compared as bytes).
+    var passkeys: [[UInt8]: Passkey] = [:]
+    var webauthnFlows: [String: WebAuthnFlow] = [:]
 
     /// One insert for both token writes (a plain one and the token path's conditional one).
     mutating func insertToken(_ token: TokenRecord) throws {
@@ -59,6 +62,7 @@ struct MemoryState: Sendable {
         accounts[id] = account
         identities = identities.filter { $0.value.accountID != id }
         passwords[id] = nil
+        passkeys = passkeys.filter { !$0.value.accountID.sameBytes(id) }
         thirdPartyTokens = thirdPartyTokens.filter { $0.value.accountID != id }
         sessions = sessions.filter { $0.value.accountID != id }
         oneTimeTokens = oneTimeTokens.filter { $0.value.accountID != id }

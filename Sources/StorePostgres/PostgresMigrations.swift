@@ -12,6 +12,8 @@ enum PostgresMigrations {
         (12, providerTokenLookup),
         (13, accountLifecycle),
         (14, foldedEmailKey),
+        (16, identityPicture),
+        (17, passkeys),
         (18, firstWeek),
     ]
 
@@ -149,5 +151,12 @@ extension PostgresMigrations {
     static let accountLifecycle = """
         ALTER TABLE accounts ADD COLUMN self_service BOOLEAN NOT NULL DEFAULT false;
         CREATE INDEX one_time_tokens_open ON one_time_tokens (account_id) WHERE used_at IS NULL;
+        """
+}
+
+extension PostgresMigrations {
+    /// Version 16: Google's `picture` claim kept with the identity (`GET /api/account` shows it).
+    static let identityPicture = """
+        ALTER TABLE identities ADD COLUMN picture TEXT;
         """
 }

@@ -6,7 +6,7 @@ enum Columns {
     static let account = "id, status, email, email_verified, display_name, created_at, self_service"
     static let identity = """
         id, account_id, provider, subject, email, email_verified, is_private_email, real_user_status,
-        email_reachable, first_sign_in_at, last_sign_in_at
+        email_reachable, first_sign_in_at, last_sign_in_at, picture
         """
     static let thirdPartyToken = "identity_id, account_id, provider, encrypted_refresh_token, created_at, prefix_key, hash_key"
     static let revocation = "id, provider, encrypted_refresh_token, attempts, next_attempt_at, last_error"
@@ -49,8 +49,8 @@ extension SQLRow {
             id: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
             subject: try text(3), email: try optionalText(4), emailVerified: try bool(5),
             isPrivateEmail: try bool(6),
-            realUserStatus: try optionalInt(7), emailReachable: try bool(8), firstSignInAt: try date(9),
-            lastSignInAt: try date(10))
+            realUserStatus: try optionalInt(7), emailReachable: try bool(8), picture: try optionalText(11),
+            firstSignInAt: try date(9), lastSignInAt: try date(10))
     }
 
     func thirdPartyToken() throws -> ThirdPartyToken {

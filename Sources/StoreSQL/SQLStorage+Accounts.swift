@@ -91,6 +91,7 @@ extension SQLStorage {
             try db.run("DELETE FROM third_party_tokens WHERE account_id = $1", account)
             try db.run("DELETE FROM identities WHERE account_id = $1", account)
             try db.run("DELETE FROM password_credentials WHERE account_id = $1", account)
+            try db.run("DELETE FROM passkeys WHERE account_id = $1", account)
             try db.run("DELETE FROM sessions WHERE account_id = $1", account)
             try db.run("DELETE FROM one_time_tokens WHERE account_id = $1", account)
             try db.run("DELETE FROM outbox WHERE account_id = $1", account)

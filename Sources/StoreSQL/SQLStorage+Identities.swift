@@ -5,7 +5,7 @@ extension SQLStorage {
     public func insertIdentity(_ identity: Identity) throws {
         try access {
             try $0.insert(
-                "INSERT INTO identities (\(Columns.identity)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO identities (\(Columns.identity)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 Self.values(identity))
         }
     }
@@ -35,7 +35,7 @@ extension SQLStorage {
                 """
                 UPDATE identities SET account_id = $2, provider = $3, subject = $4, email = $5, email_verified = $6,
                 is_private_email = $7, real_user_status = $8, email_reachable = $9, first_sign_in_at = $10,
-                last_sign_in_at = $11 WHERE id = $1
+                last_sign_in_at = $11, picture = $12 WHERE id = $1
                 """, Self.values(identity))
         }
     }
@@ -54,7 +54,7 @@ extension SQLStorage {
             .optionalText(i.email),
             .bool(i.emailVerified), .bool(i.isPrivateEmail), .optionalInt(i.realUserStatus),
             .bool(i.emailReachable),
-            .date(i.firstSignInAt), .date(i.lastSignInAt),
+            .date(i.firstSignInAt), .date(i.lastSignInAt), .optionalText(i.picture),
         ]
     }
 

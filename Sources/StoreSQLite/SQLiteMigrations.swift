@@ -12,6 +12,8 @@ enum SQLiteMigrations {
         (12, providerTokenLookup),
         (13, accountLifecycle),
         (14, foldedEmailKey),
+        (16, identityPicture),
+        (17, passkeys),
         (18, firstWeek),
     ]
 
@@ -149,5 +151,12 @@ extension SQLiteMigrations {
     static let accountLifecycle = """
         ALTER TABLE accounts ADD COLUMN self_service INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX one_time_tokens_open ON one_time_tokens (account_id) WHERE used_at IS NULL;
+        """
+}
+
+extension SQLiteMigrations {
+    /// Version 16: Google's `picture` claim kept with the identity (`GET /api/account` shows it).
+    static let identityPicture = """
+        ALTER TABLE identities ADD COLUMN picture TEXT;
         """
 }

@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable {
     case jwk
     case appFlip = "app-flip"
     case pemDER = "pem-der"
+    case cbor
+    case authenticatorData = "authenticator-data"
+    case attestationObject = "attestation-object"
 
     func run(_ data: [UInt8]) {
         switch self {
@@ -29,6 +32,9 @@ enum FuzzTarget: String, CaseIterable {
         case .jwk: Self.jwk(data)
         case .appFlip: Self.appFlip(data)
         case .pemDER: Self.pemDER(data)
+        case .cbor: Self.cbor(data)
+        case .authenticatorData: Self.authenticatorData(data)
+        case .attestationObject: Self.attestationObject(data)
         }
     }
 

@@ -57,14 +57,18 @@ extension AgainstTheServer {
             }
         }
 
-        @Test func googleWithoutANonceIsAccepted() async throws {
+        /// The guide's default flow: the SDK's token carries AppAuth's nonce, the app sends none.
+        @Test func googleWithoutTheAppsNonceIsAccepted() async throws {
             try await withServer { server in
                 let token = try server.googleToken(sub: "g-no-nonce", email: "nn@example.com", nonce: nil)
                 let outcome = try await completeGoogleSignIn(idToken: token, serverAuthCode: nil, accountLink: server.kit())
                 #expect(outcome.signedIn?.accountCreated == true)
+                let restored = try server.googleToken(sub: "g-no-nonce", email: "nn@example.com", nonce: nil, refreshed: true)
+                let again = try await completeGoogleSignIn(idToken: restored, serverAuthCode: nil, accountLink: server.kit())
+                #expect(again.signedIn?.accountID == outcome.signedIn?.accountID)
                 let withNonce = try server.googleToken(sub: "g-no-nonce", email: "nn@example.com", nonce: "in-token")
                 let error = await #expect(throws: AccountLinkError.self) {
-                    _ = try await completeGoogleSignIn(idToken: withNonce, serverAuthCode: nil, accountLink: server.kit())
+                    _ = try await completeGoogleSignIn(idToken: withNonce, nonce: "another", accountLink: server.kit())
                 }
                 #expect(error?.code == "invalid_grant")
             }

@@ -7,35 +7,34 @@ extension AgainstTheServer {
     /// The guides' code (DocSnippets/) run against the real server, as an app and a fulfillment would.
     @Suite(.timeLimit(.minutes(5))) struct DocSnippetRunTests {
         @Test func appleGuideSignsInRemembersTheNameAndLinksWithThePassword() async throws {
-            let suite = "accountlink-test-\(UUID().uuidString)"
-            let names = AppleNameMemory(defaults: try #require(UserDefaults(suiteName: suite)))
-            defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+            let memory = AppleSignInMemory(store: MemorySecureValueStore())
             try await withServer { server in
                 let first = AppleNonce()
                 let named = try server.appleCredential(sub: "apple.doc", email: "doc@privaterelay.appleid.com",
                                                        isPrivate: true, nonce: first, givenName: "Pat")
                 let offline = AccountLink(configuration: .init(server: URL(string: "http://127.0.0.1:9")!,
                                                                clientID: KitServer.appClientID))
-                #expect(await completeSignIn(.apple(named), nonce: first, accountLink: offline, names: names) == .tryAgainLater)
+                #expect(await completeSignIn(.apple(named), nonce: first, accountLink: offline, memory: memory) == .tryAgainLater)
                 // Apple does not send the name again; the memory fills it in.
                 let second = AppleNonce()
                 var unnamed = try server.appleCredential(sub: "apple.doc", email: "doc@privaterelay.appleid.com",
                                                          isPrivate: true, nonce: second)
                 unnamed.givenName = nil
-                #expect(names.filledIn(unnamed).givenName == "Pat")
+                #expect(try memory.withPendingName(unnamed).givenName == "Pat")
+                #expect(try memory.appleUser() == "apple.doc", "kept for the launch check")
                 let kit = server.kit()
-                #expect(await completeSignIn(.apple(unnamed), nonce: second, accountLink: kit, names: names) == .home)
-                #expect(names.filledIn(unnamed).givenName == nil)
+                #expect(await completeSignIn(.apple(unnamed), nonce: second, accountLink: kit, memory: memory) == .home)
+                #expect(try memory.withPendingName(unnamed).givenName == nil, "the server has the name")
                 #expect(try await kit.account().name == "Pat Doe")  // the name Apple sent once reached the account
 
                 try server.addPasswordAccount("owner@example.com")
                 let third = AppleNonce()
                 let clash = try server.appleCredential(sub: "apple.owner", email: "owner@example.com", nonce: third)
                 guard case .askPassword(let link) = await completeSignIn(.apple(clash), nonce: third, accountLink: kit,
-                                                                         names: names)
+                                                                         memory: memory)
                 else { Issue.record("expected link_required"); return }
-                #expect(await provePassword(link, email: "owner@example.com", password: KitServer.password, accountLink: kit)
-                        == .home)
+                #expect(await provePassword(link, email: "owner@example.com", password: KitServer.password, accountLink: kit,
+                                     memory: memory) == .home)
             }
         }
 

@@ -15,10 +15,13 @@ final class AppUnderTest: Sendable {
     static let appClientID = "app"
 
     let folder: URL
+    /// The pre-session form cookie's name: `__Host-` on an https issuer (Cookies.swift, `loginName`).
+    let loginCookie: String
     let app: AccountLinkApp
     let responder: any HTTPResponder
 
     init(issuer: String = "http://127.0.0.1") throws {
+        loginCookie = issuer.hasPrefix("https://") ? CookieName.secureLogin : CookieName.login
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("accountlink-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let environment = [
@@ -57,7 +60,7 @@ final class AppUnderTest: Sendable {
     /// The login page's cookie and the CSRF token its form carries.
     func loginForm() async throws -> (cookie: String, csrf: String) {
         let page = await send("GET", "/login")
-        let cookie = try #require(Self.cookie(CookieName.login, in: page))
+        let cookie = try #require(Self.cookie(loginCookie, in: page))
         return (cookie, try #require(Self.hiddenValue("csrf_token", in: page.text)))
     }
 
@@ -65,7 +68,7 @@ final class AppUnderTest: Sendable {
     func signIn() async throws -> String {
         let (cookie, csrf) = try await loginForm()
         let answer = await send("POST", "/login", form: [("email", Self.email), ("password", Self.password),
-                                                        ("csrf_token", csrf)], cookies: [CookieName.login: cookie])
+                                                        ("csrf_token", csrf)], cookies: [loginCookie: cookie])
         #expect(answer.status == 303)
         return try #require(answer.headers.values("Set-Cookie").first { $0.hasPrefix(CookieName.session + "=") })
     }
@@ -91,6 +94,7 @@ final class AppUnderTest: Sendable {
 
     enum CookieName {
         static let login = "al_login"
+        static let secureLogin = "__Host-al_login"
         static let session = "al_session"
     }
 

@@ -24,9 +24,9 @@ import Testing
         return AppleIdentityTokenVerifier(configuration: configuration, clock: clock)
     }
 
-    private func google(hostedDomain: String? = nil) throws -> GoogleIdentityTokenVerifier {
+    private func google(hostedDomains: [String] = []) throws -> GoogleIdentityTokenVerifier {
         let configuration = try GoogleIdentityTokenVerifier.Configuration(
-            audiences: ["web-client.apps.googleusercontent.com"], keysURL: server.keysURL, hostedDomain: hostedDomain)
+            audiences: ["web-client.apps.googleusercontent.com"], keysURL: server.keysURL, hostedDomains: hostedDomains)
         return GoogleIdentityTokenVerifier(configuration: configuration, clock: clock)
     }
 
@@ -83,7 +83,7 @@ import Testing
     func googleTokenFromEitherIssuer(issuer: String) async throws {
         var claims = Self.googleClaims
         claims["iss"] = .string(issuer)
-        let identity = try await google(hostedDomain: "example.com").verify(token(claims), nonce: "n-0S6_WzA2Mj")
+        let identity = try await google(hostedDomains: ["example.com"]).verify(token(claims), nonce: "n-0S6_WzA2Mj")
         #expect(identity.issuer == issuer)
         #expect(identity.subject == "110169484474386276334")
         #expect(identity.azp == "ios-client.apps.googleusercontent.com")
@@ -93,13 +93,18 @@ import Testing
         #expect(identity.familyName == "Lovelace")
     }
 
+    /// ACCOUNTLINK_GOOGLE_HOSTED_DOMAINS: `hd` must be one of the listed domains, compared as bytes.
     @Test func googleHostedDomainPolicy() async throws {
-        await #expect { try await google(hostedDomain: "other.com").verify(token(Self.googleClaims), nonce: nil) } throws: {
+        _ = try await google(hostedDomains: ["other.com", "example.com"]).verify(token(Self.googleClaims), nonce: nil)
+        await #expect { try await google(hostedDomains: ["Example.com"]).verify(token(Self.googleClaims), nonce: nil) } throws: {
+            ($0 as? JOSEError)?.code == .hostedDomainMismatch
+        }
+        await #expect { try await google(hostedDomains: ["other.com"]).verify(token(Self.googleClaims), nonce: nil) } throws: {
             ($0 as? JOSEError)?.code == .hostedDomainMismatch
         }
         var consumer = Self.googleClaims
         consumer["hd"] = nil
-        await #expect(throws: JOSEError.self) { try await google(hostedDomain: "example.com").verify(token(consumer), nonce: nil) }
+        await #expect(throws: JOSEError.self) { try await google(hostedDomains: ["example.com"]).verify(token(consumer), nonce: nil) }
         _ = try await google().verify(token(consumer), nonce: nil)
     }
 

@@ -293,6 +293,25 @@ class GoogleStandIn:
         claims.update(extra)
         return self.signing.sign(claims)
 
+    def sdk_id_token(self, ios_client, sub, email, app_nonce=None, refreshed=False, server_client=None, **extra):
+        """An ID token shaped like the one GoogleSignIn-iOS 9.1 hands the app (`GIDGoogleUser.idToken`).
+        `signIn(withPresenting:)` without the app's nonce builds its request with AppAuth's convenience
+        initializer, which sets a nonce of its own (`[OIDAuthorizationRequest generateState]`: 32 random
+        bytes, base64url, 43 characters; AppAuth-iOS Sources/AppAuthCore/OIDAuthorizationRequest.m), so
+        the token carries a nonce the app never saw. `refreshed`: the token after `restorePreviousSignIn`
+        (a refresh-token grant), which carries none. `azp` is the iOS client; `aud` the server client when
+        the app configured one (GIDConfiguration.serverClientID), else the iOS client."""
+        now = int(time.time())
+        given, family = extra.pop("given_name", "Gia"), extra.pop("family_name", "Ruiz")
+        claims = {"iss": "https://accounts.google.com", "azp": ios_client, "aud": server_client or ios_client,
+                  "sub": sub, "email": email, "email_verified": True, "at_hash": secrets.token_urlsafe(16)[:22],
+                  "name": f"{given} {family}", "given_name": given, "family_name": family,
+                  "picture": f"https://lh3.googleusercontent.com/a/{sub}=s96-c", "iat": now, "exp": now + 3600}
+        if not refreshed:
+            claims["nonce"] = app_nonce if app_nonce is not None else secrets.token_urlsafe(32)
+        claims.update(extra)
+        return self.signing.sign(claims)
+
 
 class StandInServer:
     """One loopback HTTP server hosting both stand-ins."""

@@ -67,7 +67,7 @@ def test_wrong_client_is_invalid_request_and_never_redirected(server, setup):
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout
     assert "client_id is not the one Google registered" in out
-    assert "error=invalid_request (unknown client_id)" in out
+    assert "error=invalid_request (Linking could not start. Please try again.)" in out
     assert "error=invalid_request: recoverable" in out
     assert "no Location: nothing is redirected" in out
     assert "RESULT: as expected: invalid_request" in out
@@ -87,7 +87,7 @@ def test_foreign_redirect_gets_no_redirect_to(server, setup):
 def test_signed_out_is_cancelled_and_recoverable(server, setup):
     result = server.cli("simulate", "app-flip", "--server", server.base_url, "--signed-out", check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("error=cancelled (sign in to the app again)") == 2
+    assert result.stdout.count("error=cancelled (Please sign in to link your account.)") == 2
     assert "error=cancelled: recoverable" in result.stdout
     assert "RESULT: as expected: cancelled" in result.stdout
 
@@ -216,3 +216,23 @@ def test_configured_path_and_android_asset_links(configured):
     assert result.returncode == 0, result.stdout + result.stderr
     assert configured.base_url + "/link/google?client_id=" in result.stdout
     assert "apple-app-site-association lists /link/google for" in result.stdout
+
+
+@pytest.mark.parametrize("accept_language, description", [
+    ("de-DE,de;q=0.9,en;q=0.5", "Bitte melde dich an, um dein Konto zu verknüpfen."),
+    ("ja", "アカウントを連携するにはログインしてください。"),
+    ("fr-CA, fr;q=0.8", "Please sign in to link your account."),
+    (None, "Please sign in to link your account."),
+])
+def test_app_flip_errors_speak_the_persons_language(server, setup, accept_language, description):
+    """error_description reaches the person in Google's app: short, in Accept-Language, else English."""
+    headers = {"Authorization": "Bearer not-a-token"}
+    if accept_language:
+        headers["Accept-Language"] = accept_language
+    answer = requests.post(server.url("/app-flip/authorize"), headers=headers, timeout=15,
+                           data={"client_id": "google", "redirect_uri": APP_FLIP_REDIRECT, "scope": "", "state": "s"})
+    assert answer.status_code == 401 and answer.json()["error"] == "cancelled"
+    assert answer.json()["error_description"] == description
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(answer.json()["redirect_to"]).query)
+    assert query["error_description"] == [description] and query["error"] == ["cancelled"]
+

@@ -28,6 +28,7 @@ extension ConfigurationLoader {
             termsURL: try parsePolicyURL(Self.termsURL))
         try addOperatorSettings(&configuration)
         try addStoreSettings(&configuration)
+        try addPasskeySettings(&configuration)
         configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration
     }
@@ -155,7 +156,7 @@ extension ConfigurationLoader {
         // The web flow's ID tokens carry the web client ID as `aud`: accept it too.
         if let webClientID, !clientIDs.contains(webClientID) { clientIDs.append(webClientID) }
         let google = ServerConfiguration.Google(
-            clientIDs: clientIDs,
+            clientIDs: clientIDs, hostedDomains: list(Self.googleHostedDomains),
             jwksURL: try parseURL(Self.googleJWKS, default: "https://www.googleapis.com/oauth2/v3/certs"),
             webClientID: webClientID, webClientSecret: value(Self.googleWebClientSecret),
             authorizationURL: try parseURL(Self.googleAuthURL, default: "https://accounts.google.com/o/oauth2/v2/auth"),

@@ -22,6 +22,8 @@ public struct ConfigurationLoader {
     static let appleServicesID = Setting(env: "ACCOUNTLINK_APPLE_SERVICES_ID", json: "apple_services_id", flag: nil)
     static let appleBaseURL = Setting(env: "ACCOUNTLINK_APPLE_BASE_URL", json: "apple_base_url", flag: nil)
     static let googleClientIDs = Setting(env: "ACCOUNTLINK_GOOGLE_CLIENT_IDS", json: "google_client_ids", flag: nil)
+    static let googleHostedDomains = Setting(
+        env: "ACCOUNTLINK_GOOGLE_HOSTED_DOMAINS", json: "google_hosted_domains", flag: nil)
     static let googleJWKS = Setting(env: "ACCOUNTLINK_GOOGLE_JWKS_URL", json: "google_jwks_url", flag: nil)
     static let googleWebClientID = Setting(
         env: "ACCOUNTLINK_GOOGLE_WEB_CLIENT_ID", json: "google_web_client_id", flag: nil)

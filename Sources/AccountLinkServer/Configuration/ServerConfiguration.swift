@@ -1,3 +1,4 @@
+import WebAuthn
 import Foundation
 import StorePostgres
 
@@ -26,6 +27,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public struct Google: Sendable, Equatable {
         public var clientIDs: [String]
+        /// When not empty, a Google token's `hd` must be one of these (ACCOUNTLINK_GOOGLE_HOSTED_DOMAINS).
+        public var hostedDomains: [String]
         public var jwksURL: URL
         /// Google Sign-In on the web: the OAuth web client and Google's endpoints (code flow + PKCE).
         public var webClientID: String?
@@ -66,6 +69,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel: String
     /// Sign-up, email and outgoing mail (README.md, Configuration).
     public var accountMail: AccountMailSettings = AccountMailSettings()
+    /// Passkeys' relying party: `ACCOUNTLINK_PASSKEY_RP_ID` and `ACCOUNTLINK_PASSKEY_ORIGINS`, checked at
+    /// start (ConfigurationLoader+Passkeys.swift); nil only before the loader sets it.
+    public var passkeys: RelyingParty? = nil
 
     /// The admin API's listener and Bearer token, both or neither (docs/operations.md, Admin API).
     public var admin: Admin? = nil

@@ -33,11 +33,17 @@ extension AccountLinkApp {
         switch failure {
         case .invalidEmail: apiError(400, "invalid_request", "email is not a valid address")
         case .throttled: apiError(429, "slow_down", "too many sign-ups from this address; try again later")
-        case .password(.tooShort): apiError(400, "weak_password", "the password must have at least 8 characters")
-        case .password(.tooLong(let maximum)):
-            apiError(400, "weak_password", "the password may have at most \(maximum) characters")
-        case .password(.common): apiError(400, "weak_password", "the password is too common")
-        case .password(.equalsEmail): apiError(400, "weak_password", "the password must not be the email")
+        case .password(let violation): apiWeakPassword(violation)
+        }
+    }
+
+    /// `weak_password` with the rule the new password breaks (sign-up and the app's password change).
+    func apiWeakPassword(_ violation: PasswordPolicy.Violation) -> HTTPResponse {
+        switch violation {
+        case .tooShort: apiError(400, "weak_password", "the password must have at least 8 characters")
+        case .tooLong(let maximum): apiError(400, "weak_password", "the password may have at most \(maximum) characters")
+        case .common: apiError(400, "weak_password", "the password is too common")
+        case .equalsEmail: apiError(400, "weak_password", "the password must not be the email")
         }
     }
 

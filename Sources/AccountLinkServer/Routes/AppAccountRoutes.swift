@@ -8,7 +8,7 @@ import Support
 extension AccountLinkApp {
     static let appAccountPaths: Set<String> = [
         "/api/account", "/api/account/identities", "/api/account/identities/remove", "/api/logout",
-        "/api/account/sign-out-everywhere",
+        "/api/account/sign-out-everywhere", "/api/account/upgrade/apple", "/api/account/password",
     ]
 
     var appAccount: AppAccountAPI {
@@ -26,7 +26,18 @@ extension AccountLinkApp {
         }
         router.add("POST", "/api/account/identities/remove") { [self] request in
             await appAccountCall(request) { api, bearer, form in
-                try api.removeMethod(accountID: bearer.account.id, type: form["type"] ?? "")
+                try api.removeMethod(accountID: bearer.account.id, type: form["type"] ?? "", id: form["id"])
+            }
+        }
+        router.add("POST", "/api/account/upgrade/apple") { [self] request in
+            await appAccountCall(request) { api, bearer, form in
+                try await api.upgradeToApple(accountID: bearer.account.id, form: form)
+            }
+        }
+        router.add("POST", "/api/account/password") { [self] request in
+            await appAccountCall(request) { api, bearer, form in
+                try api.changePassword(bearer, form: form,
+                                       flow: PasswordChangeFlow(context: accountFlows), locale: pageLocale())
             }
         }
         router.add("POST", "/api/logout") { [self] request in
@@ -52,17 +63,26 @@ extension AccountLinkApp {
             let bearer = try await api.bearer(request.header("Authorization"))
             return http(EndpointResponse.json(try await call(api, bearer, request.form ?? FormParameters()), status: 200))
         } catch let refusal as AppAccountAPI.Refusal {
-            switch refusal {
-            case .identityInUse: return apiError(409, "identity_in_use", "another account already has this identity")
-            case .lastMethod: return apiError(409, "last_method", "this is the account's only way to sign in")
-            case .noSuchMethod: return apiError(400, "invalid_request", "the account has no sign-in method of that type")
-            case .emailUnverified:
-                return apiError(403, "email_unverified", "confirm the account's email address before adding another way to sign in")
-            }
+            return appAccountRefusal(refusal)
         } catch let failure as SignInService.Failure {
             return http(failure.oauthError.response)
         } catch {
             return http(OAuthError.from(error).response)
+        }
+    }
+
+    /// The contract's status and code for each refusal of the account API.
+    func appAccountRefusal(_ refusal: AppAccountAPI.Refusal) -> HTTPResponse {
+        switch refusal {
+        case .identityInUse: apiError(409, "identity_in_use", "another account already has this identity")
+        case .lastMethod: apiError(409, "last_method", "this is the account's only way to sign in")
+        case .noSuchMethod: apiError(400, "invalid_request", "the account has no sign-in method of that type")
+        case .noPassword: apiError(400, "invalid_request", "the account does not sign in with a password")
+        case .wrongCurrentPassword: apiError(400, "invalid_grant", "the current password is wrong")
+        case .throttled: apiError(429, "slow_down", "too many wrong passwords; try again later")
+        case .weakPassword(let violation): apiWeakPassword(violation)
+        case .emailUnverified:
+            apiError(403, "email_unverified", "confirm the account's email address before adding another way to sign in")
         }
     }
 }

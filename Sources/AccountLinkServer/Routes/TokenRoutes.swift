@@ -1,5 +1,6 @@
 import HTTPServer
 import OAuthCore
+import Pages
 
 extension AccountLinkApp {
     /// Token, revocation and introspection take form bodies only (RFC 6749 §3.2, RFC 7009 §2.1, RFC 7662 §2.1).
@@ -55,10 +56,25 @@ extension AccountLinkApp {
         return response
     }
 
-    /// `POST /app-flip/authorize` (docs/app-flip-ios.md §2).
+    /// `POST /app-flip/authorize` (docs/app-flip-ios.md §2). Its `error_description` reaches the person in
+    /// Google's app: the catalog's short text in the request's `Accept-Language`, else English.
     func appFlip(_ request: HTTPRequest) async -> HTTPResponse {
         guard let form = request.form else { return notForm() }
+        let messages = Messages(locale: LanguageChoice(acceptLanguage: request.header("Accept-Language")).tag)
         return http(await AppFlipEndpoint(environment: environment)
-            .handle(AppFlipRequest(parameters: form, authorization: request.header("Authorization"))))
+            .handle(AppFlipRequest(parameters: form, authorization: request.header("Authorization")),
+                    describe: { Self.appFlipMessage($0).map { messages[$0] } }))
+    }
+
+    /// The catalog text for each App Flip error (App Flip's four, and our own failures).
+    static func appFlipMessage(_ code: OAuthError.Code) -> Messages.Key? {
+        switch code {
+        case .invalidRequest: .appFlipInvalidRequest
+        case .cancelled: .appFlipCancelled
+        case .accessDenied: .appFlipAccessDenied
+        case .unrecoverable: .appFlipUnrecoverable
+        case .serverError, .temporarilyUnavailable: .appFlipTryLater
+        default: nil
+        }
     }
 }

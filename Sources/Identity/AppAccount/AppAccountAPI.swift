@@ -15,6 +15,14 @@ public struct AppAccountAPI: Sendable {
         case lastMethod
         /// 400: the account has no sign-in method of that type, or the type is unknown.
         case noSuchMethod
+        /// 400: the upgrade to Apple needs an account that signs in with a password.
+        case noPassword
+        /// 400: the current password given to change it is wrong.
+        case wrongCurrentPassword
+        /// 429: too many wrong current passwords for now (the account's login throttle).
+        case throttled
+        /// 400: the new password breaks the policy (PasswordPolicy).
+        case weakPassword(PasswordPolicy.Violation)
         /// 403: the account was made through sign-up and its address is not proven: no further method
         /// may be added until it is (`UnprovenAccountRule`).
         case emailUnverified

@@ -26,12 +26,25 @@ extension AppAccountAPI {
     /// `POST /api/account/identities/remove` with `type`: removes every method of that type, never the
     /// last way to sign in; the check and the removal are one transaction (SignInService.removeIdentities).
     /// Answers the account JSON.
-    public func removeMethod(accountID: String, type: String) throws -> JSONValue {
+    public func removeMethod(accountID: String, type: String, id: String? = nil) throws -> JSONValue {
+        if type.sameBytes("passkey") { return try removePasskey(accountID: accountID, credentialID: id ?? "") }
         guard let provider = OAuthCore.Identity.Provider.allCases.first(where: { $0.rawValue.sameBytes(type) }) else {
             throw Refusal.noSuchMethod
         }
         do {
             try signIn.removeIdentities(accountID: accountID, provider: provider)
+        } catch SignInService.Failure.identityNotFound {
+            throw Refusal.noSuchMethod
+        } catch SignInService.Failure.lastIdentity {
+            throw Refusal.lastMethod
+        }
+        return try summary(accountID: accountID)
+    }
+
+    /// `type=passkey` with `id=CREDENTIAL_ID`: that one passkey, never the last way to sign in.
+    func removePasskey(accountID: String, credentialID: String) throws -> JSONValue {
+        do {
+            try signIn.removePasskey(accountID: accountID, credentialID: credentialID)
         } catch SignInService.Failure.identityNotFound {
             throw Refusal.noSuchMethod
         } catch SignInService.Failure.lastIdentity {

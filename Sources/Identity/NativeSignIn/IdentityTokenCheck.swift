@@ -55,15 +55,17 @@ public struct IdentityTokenCheck: Sendable {
         return try await apple.verify(token, rawNonce: nonce)
     }
 
-    /// Google: the nonce is optional (Google Sign-In for iOS sends none by default), but when either the
-    /// request or the token carries one, both carry the same bytes. `azp`, when present, must be one of
-    /// our Google client IDs (https://developers.google.com/identity/sign-in/ios/backend-auth).
+    /// Google: a nonce the request sends must equal the token's `nonce` claim byte for byte, and a
+    /// request nonce with no claim is refused (the verifier's check, OIDC Core §3.1.3.7 step 11). A claim
+    /// the request did not send is not checked: GoogleSignIn-iOS called without the app's nonce still
+    /// sends one of AppAuth's own (OIDAuthorizationRequest's convenience initializer,
+    /// https://github.com/openid/AppAuth-iOS/blob/master/Sources/AppAuthCore/OIDAuthorizationRequest.m),
+    /// which the app never sees, and a token refreshed after `restorePreviousSignIn` carries none.
+    /// `azp`, when present, must be one of our Google client IDs
+    /// (https://developers.google.com/identity/sign-in/ios/backend-auth).
     func verifyGoogle(_ token: String, nonce: String?) async throws -> VerifiedIdentity {
         guard let google else { throw OAuthError.invalidGrant("Google Sign-In is not enabled") }
         let identity = try await google.verify(token, nonce: nonce)
-        if nonce == nil, identity.nonce != nil {
-            throw OAuthError.invalidGrant("the identity token carries a nonce the request did not send")
-        }
         if let azp = identity.authorizedParty, !google.configuration.audiences.containsBytes(azp) {
             throw OAuthError.invalidGrant("the identity token was refused: azp is not one of our Google client IDs")
         }

@@ -17,6 +17,7 @@ extension SignInService {
             if let verified = token.emailVerified { identity.emailVerified = verified }
             if let isPrivate = token.isPrivateEmail { identity.isPrivateEmail = isPrivate }
             if let status = token.realUserStatus { identity.realUserStatus = status }
+            if let picture = Self.picture(token) { identity.picture = picture }
             try tx.updateIdentity(identity)
             // The app retries with the name if the first request failed
             // (https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple):
@@ -66,7 +67,16 @@ extension SignInService {
             subject: token.subject, email: token.email.map(EmailAddress.normalized),
             emailVerified: token.emailVerified == true,
             isPrivateEmail: token.isPrivateEmail == true || token.email.map(EmailAddress.isPrivateRelay) == true,
-            realUserStatus: token.realUserStatus, firstSignInAt: now, lastSignInAt: now)
+            realUserStatus: token.realUserStatus, picture: Self.picture(token), firstSignInAt: now, lastSignInAt: now)
+    }
+
+    /// Google's `picture` claim when it is an `https` URL (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload);
+    /// anything else is not kept.
+    static func picture(_ token: VerifiedIdentity) -> String? {
+        guard let text = (try? token.claims.string("picture")) ?? nil, text.utf8.count <= 2048,
+              let url = URL(string: text), url.scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return text
     }
 
     /// Adds a (new) identity to an active account; the same identity on the same account is a no-op.

@@ -12,6 +12,12 @@ extension SignInService {
         _ = try removeIdentities(accountID: accountID) { $0.id.sameBytes(identityID) }
     }
 
+    /// Removes one passkey, named by its credential ID (`type=passkey` with `id`); the same
+    /// refusals as `removeIdentity`.
+    public func removePasskey(accountID: String, credentialID: String) throws {
+        _ = try removeIdentities(accountID: accountID) { $0.provider == .passkey && $0.subject.sameBytes(credentialID) }
+    }
+
     /// Removes every sign-in method of `provider`. `identityNotFound` when the account has none of
     /// them, `lastIdentity` when they are all it has. Answers what was removed.
     @discardableResult
@@ -49,18 +55,21 @@ extension SignInService {
     }
 
     /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
-    /// removed password method takes the password with it, so that it no longer signs in.
-    private func remove(
+    /// removed password method takes the password with it, a removed passkey its public key, so that
+    /// neither signs in any more.
+    func remove(
         _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Storage, at now: Date
     ) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
+        if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
         for token in tokens where token.identityID.sameBytes(identity.id) {
             try tx.insertPendingRevocation(PendingRevocation(
                 id: "rev_" + random.token(byteCount: 12), provider: token.provider,
                 encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
         }
         _ = try tx.deleteIdentity(id: identity.id)
-        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.removed",
+        let kind = identity.provider == .passkey ? "passkey.removed" : "identity.removed"
+        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
                                       accountID: identity.accountID))
     }
 }

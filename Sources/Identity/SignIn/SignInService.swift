@@ -34,6 +34,8 @@ public struct SignInService: Sendable {
         case providerUnavailable
         /// Apple or Google refused the code and no earlier refresh token is held: sign in again.
         case authorizationCodeRefused
+        /// The account has no password to upgrade (Account Authentication Modification extension).
+        case noPassword
         /// The account was made through sign-up and its address is not proven yet: it may not add
         /// another sign-in method until it is (`UnprovenAccountRule`).
         case emailUnverified

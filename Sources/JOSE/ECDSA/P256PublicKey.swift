@@ -5,6 +5,7 @@ public final class P256PublicKey: JWSVerificationKey, @unchecked Sendable {
     public let algorithm = JWSAlgorithm.es256
     let key: EVPKey
     private let verifier: PKeyContextPool
+    var verifierPool: PKeyContextPool { verifier }
 
     /// id-ecPublicKey (RFC 5480 §2.1.1) with namedCurve prime256v1.
     static let algorithmIdentifier: [UInt8] = DER.sequence([

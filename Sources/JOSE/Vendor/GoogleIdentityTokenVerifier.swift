@@ -12,18 +12,19 @@ public struct GoogleIdentityTokenVerifier: Sendable {
         /// Our OAuth client IDs that may appear in `aud`. Required and non-empty.
         public let audiences: [String]
         public let keysURL: URL
-        /// When set, only accounts of this Workspace domain (`hd`) are accepted.
-        public let hostedDomain: String?
+        /// When not empty, only accounts of one of these Workspace domains (`hd`) are accepted
+        /// (https://developers.google.com/identity/sign-in/ios/backend-auth: "verify the hd claim").
+        public let hostedDomains: [String]
         public let leeway: Int64
 
         public init(audiences: [String], keysURL: URL = URL(string: "https://www.googleapis.com/oauth2/v3/certs")!,
-                    hostedDomain: String? = nil, leeway: Int64 = ClaimChecks.defaultLeeway) throws(JOSEError) {
+                    hostedDomains: [String] = [], leeway: Int64 = ClaimChecks.defaultLeeway) throws(JOSEError) {
             guard !audiences.isEmpty, !audiences.contains("") else {
                 throw JOSEError(.configuration, "google.audiences must list at least one OAuth client ID")
             }
             self.audiences = audiences
             self.keysURL = keysURL
-            self.hostedDomain = hostedDomain
+            self.hostedDomains = hostedDomains
             self.leeway = leeway
         }
     }
@@ -52,8 +53,9 @@ public struct GoogleIdentityTokenVerifier: Sendable {
         var nonce = try claims.string("nonce")
         if let expectedNonce { nonce = try checks.checkNonce(claims, expected: expectedNonce) }
         let hostedDomain = try claims.string("hd")
-        if let required = configuration.hostedDomain, !hostedDomain.sameBytes(required) {
-            throw JOSEError(.hostedDomainMismatch, "the account is not in the Workspace domain \(required)")
+        let required = configuration.hostedDomains
+        if !required.isEmpty, !(hostedDomain.map { required.containsBytes($0) } ?? false) {
+            throw JOSEError(.hostedDomainMismatch, "the account is not in one of the Workspace domains \(required)")
         }
         return VerifiedIdentity(
             issuer: core.issuer, subject: core.subject, audience: core.audience,

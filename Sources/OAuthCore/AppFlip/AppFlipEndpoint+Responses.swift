@@ -16,13 +16,13 @@ extension AppFlipEndpoint {
 
     /// 4xx {error, error_description, redirect_to?}: redirect_to only for Google's App Flip URIs,
     /// so nothing is ever sent to an unvetted place.
-    func failure(_ error: OAuthError, state: String?, redirectURI: String?) -> EndpointResponse {
+    func failure(_ error: OAuthError, description: String, state: String?, redirectURI: String?) -> EndpointResponse {
         var body: [String: JSONValue] = [
             "error": .string(error.code.rawValue),
-            "error_description": .string(error.description),
+            "error_description": .string(description),
         ]
         if let redirectURI, AppFlipRedirect.isGoogleAppFlipRedirect(redirectURI) {
-            var items = [("error", error.code.rawValue), ("error_description", error.description)]
+            var items = [("error", error.code.rawValue), ("error_description", description)]
             if let state { items.append(("state", state)) }
             body["redirect_to"] = .string(AuthorizationResponse.url(redirectURI, items))
         }

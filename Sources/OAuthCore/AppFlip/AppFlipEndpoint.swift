@@ -22,7 +22,11 @@ public struct AppFlipEndpoint: Sendable {
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    public func handle(_ request: AppFlipRequest) async -> EndpointResponse {
+    /// The `error_description` for an App Flip error, written for the person who sees it in Google's app
+    /// and in their language (the HTTP layer picks it); nil keeps the built-in English description.
+    public typealias PersonalDescription = @Sendable (OAuthError.Code) -> String?
+
+    public func handle(_ request: AppFlipRequest, describe: PersonalDescription = { _ in nil }) async -> EndpointResponse {
         let p = request.parameters
         do {
             let (client, redirectURI) = try checkClient(p)
@@ -42,7 +46,8 @@ public struct AppFlipEndpoint: Sendable {
             environment.audit(
                 "app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
             return failure(
-                oauth, state: p["state"], redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
+                oauth, description: describe(oauth.code) ?? oauth.description, state: p["state"],
+                redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
         }
     }
 
@@ -65,14 +70,15 @@ public struct AppFlipEndpoint: Sendable {
     }
 
     /// The app's own token (FirstPartyBearer). cancelled: missing, expired, revoked or not a first-party
-    /// client's (the app signs in again); unrecoverable: the account is disabled or deleted.
+    /// client's (recoverable: Google continues with the browser flow, where the person signs in);
+    /// unrecoverable: the account is disabled or deleted.
     private func checkAppToken(_ authorization: String?) async throws -> TokenService.Bearer {
         do {
             return try await FirstPartyBearer(environment: environment).verify(authorization)
         } catch FirstPartyBearer.Refusal.accountInactive {
             throw OAuthError(.unrecoverable, "this account cannot be linked").because(.accountUnavailable)
         } catch is FirstPartyBearer.Refusal {
-            throw OAuthError(.cancelled, "sign in to the app again")
+            throw OAuthError(.cancelled, "the app is not signed in; Google continues with the browser flow")
         }
     }
 

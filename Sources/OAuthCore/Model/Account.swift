@@ -29,12 +29,12 @@ public struct Account: Sendable, Equatable, Codable {
 /// A way to sign in: (provider, subject) is unique; an email is never an identity
 /// (docs/architecture.md, Decisions).
 public struct Identity: Sendable, Equatable, Codable {
-    public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google }
+    public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google, passkey }
 
     public var id: String
     public var accountID: String
     public var provider: Provider
-    /// Apple/Google `sub`; for `password` the normalised email.
+    /// Apple/Google `sub`; for `password` the normalised email; for `passkey` the credential ID (base64url).
     public var subject: String
     public var email: String?
     public var emailVerified: Bool
@@ -44,12 +44,14 @@ public struct Identity: Sendable, Equatable, Codable {
     public var realUserStatus: Int?
     /// False after Apple's `email-disabled` notification: mail no longer reaches the relay address.
     public var emailReachable: Bool
+    /// Google's `picture` claim (an `https` URL of the profile photo), shown by `GET /api/account`.
+    public var picture: String?
     public var firstSignInAt: Date
     public var lastSignInAt: Date
 
     public init(id: String, accountID: String, provider: Provider, subject: String, email: String?,
                 emailVerified: Bool, isPrivateEmail: Bool = false, realUserStatus: Int? = nil,
-                emailReachable: Bool = true, firstSignInAt: Date, lastSignInAt: Date) {
+                emailReachable: Bool = true, picture: String? = nil, firstSignInAt: Date, lastSignInAt: Date) {
         self.id = id
         self.accountID = accountID
         self.provider = provider
@@ -59,6 +61,7 @@ public struct Identity: Sendable, Equatable, Codable {
         self.isPrivateEmail = isPrivateEmail
         self.realUserStatus = realUserStatus
         self.emailReachable = emailReachable
+        self.picture = picture
         self.firstSignInAt = firstSignInAt
         self.lastSignInAt = lastSignInAt
     }

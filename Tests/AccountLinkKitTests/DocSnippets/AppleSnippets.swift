@@ -18,27 +18,15 @@ func tokenStore() -> any TokenStore {
     #endif
 }
 
-// MARK: remember the name
-/// Apple sends the name only on the first authorization: keep it until AccountLink has it.
-struct AppleNameMemory {
-    var defaults = UserDefaults.standard
-
-    func remember(_ credential: AppleCredential) {
-        guard credential.givenName != nil || credential.familyName != nil else { return }
-        defaults.set([credential.givenName ?? "", credential.familyName ?? ""], forKey: key(credential))
-    }
-
-    func filledIn(_ credential: AppleCredential) -> AppleCredential {
-        guard credential.givenName == nil, let name = defaults.stringArray(forKey: key(credential)), name.count == 2
-        else { return credential }
-        var filled = credential
-        (filled.givenName, filled.familyName) = (name[0], name[1])
-        return filled
-    }
-
-    func forget(_ credential: AppleCredential) { defaults.removeObject(forKey: key(credential)) }
-
-    private func key(_ credential: AppleCredential) -> String { "accountlink.appleName." + credential.user }
+// MARK: remember the Apple ID and the name
+/// The Apple ID (asked about at every launch) and the name Apple sends only once, kept in the Keychain;
+/// the name only until AccountLink has it.
+func appleMemory() -> AppleSignInMemory {
+    #if canImport(Security)
+    AppleSignInMemory(store: KeychainValueStore(service: "com.example.smarthome.accountlink"))
+    #else
+    AppleSignInMemory(store: MemorySecureValueStore())
+    #endif
 }
 
 // MARK: sign in
@@ -50,16 +38,16 @@ enum NextScreen: Equatable {
 }
 
 func completeSignIn(_ choice: SignInChoice, nonce: AppleNonce, accountLink: AccountLink,
-                    names: AppleNameMemory = AppleNameMemory()) async -> NextScreen {
-    var choice = choice
-    if case .apple(let credential) = choice {
-        names.remember(credential)
-        choice = .apple(names.filledIn(credential))
-    }
+                    memory: AppleSignInMemory) async -> NextScreen {
     do {
-        switch try await accountLink.signIn(choice, nonce: nonce) {
+        let outcome: SignInOutcome
+        if case .apple(let credential) = choice {
+            outcome = try await accountLink.signIn(apple: credential, nonce: nonce, memory: memory)
+        } else {
+            outcome = try await accountLink.signIn(choice, nonce: nonce)
+        }
+        switch outcome {
         case .signedIn:
-            if case .apple(let credential) = choice { names.forget(credential) }
             return .home
         case .linkRequired(let link):
             return .askPassword(link)  // "You already have an account with this email: enter its password"
@@ -72,9 +60,11 @@ func completeSignIn(_ choice: SignInChoice, nonce: AppleNonce, accountLink: Acco
 }
 
 // MARK: prove the password
-func provePassword(_ link: LinkRequired, email: String, password: String, accountLink: AccountLink) async -> NextScreen {
+func provePassword(_ link: LinkRequired, email: String, password: String, accountLink: AccountLink,
+                   memory: AppleSignInMemory) async -> NextScreen {
     do {
         try await accountLink.completeLink(link, email: email, password: password)
+        try? memory.serverHasName()
         return .home
     } catch {
         return .refused("\(error)")

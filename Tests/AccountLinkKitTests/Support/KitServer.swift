@@ -111,15 +111,22 @@ extension KitServer {
         return try appleKey.sign(claims: claims)
     }
 
-    /// A Google ID token for the iOS client (`aud` = the iOS client ID, as with `GIDClientID`).
-    func googleToken(sub: String, email: String, nonce: String?) throws -> String {
+    /// A Google ID token for the iOS client (`aud` = `azp` = the iOS client ID, as with `GIDClientID` only),
+    /// shaped like GoogleSignIn-iOS 9.1's: with `nonce: nil` the app passed none and the token carries
+    /// AppAuth's own (`[OIDAuthorizationRequest generateState]`, 43 base64url characters); `refreshed` is
+    /// the token after `restorePreviousSignIn` (a refresh), which carries no nonce.
+    func googleToken(sub: String, email: String, nonce: String?, refreshed: Bool = false) throws -> String {
         let now = Int64(Date().timeIntervalSince1970)
         var claims: [String: JSONValue] = [
-            "iss": "https://accounts.google.com", "aud": .string(Self.googleAudience), "sub": .string(sub),
-            "iat": .int(now), "exp": .int(now + 3600), "email": .string(email), "email_verified": true,
-            "given_name": "Pat", "family_name": "Doe",
+            "iss": "https://accounts.google.com", "aud": .string(Self.googleAudience), "azp": .string(Self.googleAudience),
+            "sub": .string(sub), "iat": .int(now), "exp": .int(now + 3600), "email": .string(email), "email_verified": true,
+            "name": "Pat Doe", "given_name": "Pat", "family_name": "Doe",
+            "picture": .string("https://lh3.googleusercontent.com/a/\(sub)=s96-c"),
         ]
-        if let nonce { claims["nonce"] = .string(nonce) }
+        if !refreshed {
+            let appAuths = Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
+            claims["nonce"] = .string(nonce ?? appAuths)
+        }
         return try googleKey.sign(claims: claims)
     }
 }

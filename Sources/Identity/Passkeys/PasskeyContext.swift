@@ -1,0 +1,55 @@
+import Foundation
+import JOSE
+import OAuthCore
+import Support
+import WebAuthn
+
+/// What every passkey flow needs: the store, clock, randomness and the relying party. A ceremony's
+/// `flow_id` and challenge are used once and live five minutes (README, Passkeys).
+public struct PasskeyContext: Sendable {
+    public let storage: any Storage
+    public let clock: any Clock
+    public let random: any RandomSource
+    public let relyingParty: RelyingParty
+    /// The name authenticators show beside the account (`rp.name`).
+    public let relyingPartyName: String
+    public let flowLifetime: TimeInterval
+
+    public init(storage: any Storage, clock: any Clock, random: any RandomSource, relyingParty: RelyingParty,
+                relyingPartyName: String, flowLifetime: TimeInterval = 300) {
+        self.storage = storage
+        self.clock = clock
+        self.random = random
+        self.relyingParty = relyingParty
+        self.relyingPartyName = relyingPartyName
+        self.flowLifetime = flowLifetime
+    }
+
+    /// A new ceremony: 32 random challenge bytes (§13.4.3: at least 16), and a flow ID of which only
+    /// the hash is stored.
+    func startFlow(_ purpose: WebAuthnFlow.Purpose, accountID: String? = nil, clientID: String? = nil) throws
+        -> (flowID: String, challenge: [UInt8]) {
+        let flowID = random.token(byteCount: 32)
+        let challenge = random.bytes(32)
+        let now = clock.now()
+        try storage.insertWebAuthnFlow(WebAuthnFlow(idHash: Self.hash(flowID), purpose: purpose, challenge: challenge,
+                                                    accountID: accountID, clientID: clientID,
+                                                    expiresAt: now.addingTimeInterval(flowLifetime)), at: now)
+        return (flowID, challenge)
+    }
+
+    /// Takes the flow once (committed at once, so a failed attempt still used it up); unknown, used,
+    /// expired or of another purpose → `invalid_grant`.
+    func takeFlow(_ flowID: String?, _ purpose: WebAuthnFlow.Purpose) throws -> WebAuthnFlow {
+        guard let flowID, !flowID.isEmpty,
+              let flow = try storage.takeWebAuthnFlow(idHash: Self.hash(flowID), at: clock.now()), flow.purpose == purpose
+        else { throw OAuthError.invalidGrant("unknown, used or expired passkey flow") }
+        return flow
+    }
+
+    static func hash(_ flowID: String) -> String { Base64URL.encode(SHA256.hash(flowID)) }
+
+    func audit(_ kind: String, accountID: String, in storage: any Storage) throws {
+        try storage.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind, accountID: accountID))
+    }
+}
