@@ -23,16 +23,8 @@ extension Messages {
         ],
     ]
 
-    /// The languages of `firstWeekTexts`, by position.
-    static let firstWeekTextLanguages = ["de", "pt-br", "fa", "ja"]
-
-    /// `table` plus `firstWeekTexts` for `language`, for the keys the table has no text for.
+    /// `table` plus `firstWeekTexts` for `language` (`accountTextLanguages` order), for the keys the table has no text for.
     static func withFirstWeekTexts(_ table: [Key: String], _ language: String) -> [Key: String] {
-        guard let index = firstWeekTextLanguages.firstIndex(of: language) else { return table }
-        var table = table
-        for (name, texts) in firstWeekTexts {
-            if let key = Key(rawValue: name), table[key] == nil { table[key] = texts[index] }
-        }
-        return table
+        joined(firstWeekTexts, into: table, language)
     }
 }

@@ -4,7 +4,7 @@ extension Messages {
     /// The texts of the account-lifecycle rules (docs/accounts-and-email.md, "Taking over an account
     /// through its lifecycle"): re-authentication for an email change, the cancel link, "this wasn't me",
     /// the unproven account, sign-out-everywhere. In German ("du"), Brazilian Portuguese, Persian and
-    /// Japanese, in that order (`lifecycleTextLanguages`; English is in `englishTable`); a table's own text wins.
+    /// Japanese, in that order (`accountTextLanguages`; English is in `englishTable`); a table's own text wins.
     static let lifecycleTexts: [String: [String]] = [
         "madeWith": [
             "Dieses Konto wurde am {date} erstellt, Anmeldung mit: {methods}.",
@@ -98,17 +98,9 @@ extension Messages {
         ],
     ]
 
-    /// The languages of `lifecycleTexts`, by position.
-    static let lifecycleTextLanguages = ["de", "pt-br", "fa", "ja"]
-
-    /// `table` plus `lifecycleTexts` for `language`, for the keys the table has no text for.
+    /// `table` plus `lifecycleTexts` for `language` (`accountTextLanguages` order), for the keys the table has no text for.
     static func withLifecycleTexts(_ table: [Key: String], _ language: String) -> [Key: String] {
-        guard let index = lifecycleTextLanguages.firstIndex(of: language) else { return table }
-        var table = table
-        for (name, texts) in lifecycleTexts {
-            if let key = Key(rawValue: name), table[key] == nil { table[key] = texts[index] }
-        }
-        return table
+        joined(lifecycleTexts, into: table, language)
     }
 
     /// A moment as `YYYY-MM-DD HH:MM UTC`, the same whatever the server's locale.
