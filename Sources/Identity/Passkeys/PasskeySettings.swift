@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import WebAuthn
 
 /// `ACCOUNTLINK_PASSKEY_RP_ID` and `ACCOUNTLINK_PASSKEY_ORIGINS` (README, Configuration), checked at
@@ -16,7 +17,9 @@ public enum PasskeySettings {
             throw Problem(setting: "ACCOUNTLINK_ISSUER", message: "has no host for passkeys")
         }
         let id = rpID?.lowercased() ?? host
-        guard id == host || (host.hasSuffix("." + id) && id.contains(".")) else {
+        // Compared as bytes (docs/hardening.md: protocol values); a suffix must start at a label.
+        let isSuffix = id.contains(".") && Array(host.utf8).suffix(id.utf8.count + 1).elementsEqual(("." + id).utf8)
+        guard id.sameBytes(host) || isSuffix else {
             throw Problem(setting: "ACCOUNTLINK_PASSKEY_RP_ID", message: "must be \(host) or a registrable suffix of it")
         }
         for origin in extra where !acceptable(origin) {

@@ -85,7 +85,7 @@ enum AuthorizationResponse {
         -> InteractionAction
     {
         let all = items + [("iss", issuer)]
-        guard mode == "form_post" else { return .redirect(url(redirectURI, all)) }
+        guard mode.sameBytes("form_post") else { return .redirect(url(redirectURI, all)) }
         return .formPost(FormPostResponse(action: redirectURI, fields: all.map { FormField(name: $0.0, value: $0.1) }))
     }
 

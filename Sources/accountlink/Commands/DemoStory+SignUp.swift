@@ -34,7 +34,7 @@ extension DemoStory {
     func verificationMail(to address: String) async throws -> String {
         let listed = try await operatorRuns(["mail", "list", "--json"])
         let mails = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]) ?? []
-        guard let mail = mails.last(where: { $0["to"] as? String == address }), let id = mail["id"] as? String,
+        guard let mail = mails.last(where: { ($0["to"] as? String).sameBytes(address) }), let id = mail["id"] as? String,
               let runtime = world.runtime, let stored = try runtime.storage.mail(id: id),
               let text = try? OutboxBodySealer(masterKey: runtime.masterKey, random: runtime.random).open(stored).textBody,
               let link = text.split(separator: "\n").first(where: { $0.contains("/verify-email?token=") })
