@@ -174,8 +174,10 @@ def test_users_grants_and_audit(admin):
 
     events = api.call("GET", "/admin/audit", params={"account_id": user["id"]})
     kinds = [e["kind"] for e in events]
-    for kind in ["account.disabled", "account.enabled", "grant.revoked", "admin.account.created"]:
+    for kind in ["account.disabled", "account.enabled", "grant.revoked", "account.created"]:
         assert kind in kinds, f"{kind} not audited: {kinds}"
+    for kind in ["account.disabled", "account.enabled", "account.created"]:
+        assert any(e["kind"] == kind and "by admin-api" in e["detail"] for e in events), kind
     assert all(e["account_id"] == user["id"] for e in events)
     newest = events[0]["time"]
     assert api.call("GET", "/admin/audit", params={"account_id": user["id"], "after": newest}) == []

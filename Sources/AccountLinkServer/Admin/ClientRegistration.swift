@@ -46,8 +46,26 @@ public struct ClientRegistration: Sendable {
 
     /// Validates, stores and audits the client; returns it with the secret to show once (nil for public clients).
     public func register(_ runtime: Runtime, actor: String) throws(Failure) -> (client: Client, secret: String?) {
-        let redirects = try checkedRedirectURIs()
         if isPublic && secret != nil { throw .usage("public clients have no secret") }
+        let client = try validated(runtime, secretHash: nil, createdAt: runtime.clock.now())
+        let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
+        if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
+        var stored = client
+        stored.secretHash = secret.map(ClientSecret.hash)
+        do {
+            try runtime.storage.insertClient(stored)
+        } catch StoreError.conflict {
+            throw .conflict("a client with id \(id) already exists")
+        } catch {
+            throw .data("cannot store the client: \(error)")
+        }
+        runtime.audit("client.added", clientID: id, detail: "by \(actor)")
+        return (stored, secret)
+    }
+
+    /// The client these values describe, every rule checked (registration and update share them); stores nothing.
+    func validated(_ runtime: Runtime, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
+        let redirects = try checkedRedirectURIs()
         if isPublic && resourceServer { throw .usage("a resource server must be a confidential client") }
         if resourceServer && (firstParty || appFlip) {
             throw .usage("a resource server only introspects: it cannot also be first-party or App Flip")
@@ -55,22 +73,12 @@ public struct ClientRegistration: Sendable {
         if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
         try checkIDTokenAlg(runtime)
         let origins = try Self.checkedWebOrigins(webOrigins)
-        let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
-        if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
-        let client = Client(
-            id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
+        try Self.checkScopes(scopes, runtime)
+        return Client(
+            id: id, name: name, secretHash: secretHash, redirectURIs: redirects, scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
-            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials,
+            createdAt: createdAt, resourceServer: resourceServer, clientCredentials: clientCredentials,
             idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: origins)
-        do {
-            try runtime.storage.insertClient(client)
-        } catch StoreError.conflict {
-            throw .conflict("a client with id \(id) already exists")
-        } catch {
-            throw .data("cannot store the client: \(error)")
-        }
-        runtime.audit("client.added", clientID: id, detail: "by \(actor)")
-        return (client, secret)
     }
 
     /// A known algorithm whose key is active now: otherwise the client's ID tokens could not be signed.

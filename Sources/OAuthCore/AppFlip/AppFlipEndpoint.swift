@@ -93,7 +93,8 @@ public struct AppFlipEndpoint: Sendable {
 
     private func scope(_ text: String?, _ client: Client) throws -> [String] {
         do {
-            return try ScopeRules.resolve(text, client: client, configuration: environment.configuration)
+            return try ScopeRules.resolve(text, client: client, configuration: environment.configuration,
+                                          custom: try environment.customScopes())
         } catch {
             throw OAuthError.invalidRequest(error.description)
         }

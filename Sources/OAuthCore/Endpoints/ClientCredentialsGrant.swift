@@ -55,7 +55,8 @@ struct ClientCredentialsGrant: TokenGrant {
     }
 
     private func scope(_ text: String?, _ client: Client, _ environment: OAuthEnvironment) throws -> [String] {
-        let resolved = try ScopeRules.resolve(text, client: client, configuration: environment.configuration)
+        let resolved = try ScopeRules.resolve(text, client: client, configuration: environment.configuration,
+                                              custom: try environment.customScopes())
         guard text != nil else { return resolved.filter { !Self.personScopes.contains($0) } }
         if let bad = resolved.first(where: Self.personScopes.contains) {
             throw OAuthError.invalidScope("scope \(bad) needs a person; client_credentials has none")
