@@ -1,3 +1,5 @@
+import AccountLinkServer
+
 enum Help {
     /// The release this binary is (`accountlink --version`).
     static let version = ProductVersion.current
