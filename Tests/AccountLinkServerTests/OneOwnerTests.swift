@@ -92,6 +92,27 @@ import Testing
         #expect(try h.app.runtime.storage.account(id: account.id)?.status == .active)
     }
 
+    /// As the email-change flow: the folded key decides whether the address is taken (a fullwidth spelling is
+    /// the same mailbox), and open one-time links die with the old address.
+    @Test func adminEmailChangeFollowsTheEmailChangeLifecycle() async throws {
+        let h = try AppUnderTest()
+        let runtime = h.app.runtime
+        let pat = try runtime.accounts.createPasswordAccount(email: "pat@example.com", name: nil, password: "a fine long passphrase")
+        _ = try runtime.accounts.createPasswordAccount(email: "kim@example.com", name: nil, password: "a fine long passphrase")
+        let now = runtime.clock.now()
+        try runtime.storage.insertOneTimeToken(OneTimeToken(hash: "reset-pat", purpose: .resetPassword, accountID: pat.id,
+                                                            email: "pat@example.com", createdAt: now, expiresAt: now + 3600))
+        let taken = await admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"ｋim@example.com"}"#.utf8))
+        #expect(taken.status == 409, "the fullwidth k folds to kim@example.com")
+        #expect(try runtime.storage.oneTimeToken(hash: "reset-pat")?.usedAt == nil, "a refused change voids nothing")
+        let moved = await admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"Pat.New@Example.com"}"#.utf8))
+        #expect(moved.status == 200)
+        #expect(try runtime.storage.account(id: pat.id)?.email == "pat.new@example.com")
+        #expect(try runtime.storage.account(id: pat.id)?.emailVerified == false)
+        #expect(try runtime.storage.identities(accountID: pat.id).map(\.subject) == ["pat.new@example.com"])
+        #expect(try runtime.storage.oneTimeToken(hash: "reset-pat")?.usedAt != nil, "the old address's reset link died")
+    }
+
     @Test func unknownJSONFieldsAreRefusedOnEveryBody() async throws {
         let h = try AppUnderTest()
         let account = try h.app.runtime.accounts.createPasswordAccount(email: "u@example.com", name: nil,
