@@ -31,7 +31,7 @@ public struct ClientRegistration: Sendable {
 
     /// Validates, stores and audits the client; returns it with the secret to show once (nil for public clients).
     public func register(_ runtime: Runtime, actor: String) throws(Failure) -> (client: Client, secret: String?) {
-        let client = try checkedClient(runtime)
+        let client = try validated(runtime, secretHash: nil, createdAt: runtime.clock.now())
         let secret = try ClientRules.secret(isPublic: isPublic, chosen: self.secret, random: runtime.random)
         var stored = client
         stored.secretHash = secret.map(ClientSecret.hash)
@@ -46,12 +46,14 @@ public struct ClientRegistration: Sendable {
         return (stored, secret)
     }
 
-    /// The client these values describe, every rule of `ClientRules` checked. Stores nothing.
-    func checkedClient(_ runtime: Runtime) throws(Failure) -> Client {
+    /// The client these values describe, every rule of `ClientRules` and the scope catalogue checked
+    /// (registration and update share them). Stores nothing.
+    func validated(_ runtime: Runtime, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
+        try Self.checkScopes(scopes, runtime)
         let client = Client(
-            id: id, name: name, secretHash: nil, redirectURIs: try checkedRedirectURIs(), scopes: scopes,
+            id: id, name: name, secretHash: secretHash, redirectURIs: try checkedRedirectURIs(), scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
-            createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials,
+            createdAt: createdAt, resourceServer: resourceServer, clientCredentials: clientCredentials,
             idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: try ClientRules.checkedWebOrigins(webOrigins))
         try ClientRules.checkKind(client, hasSecret: secret != nil)
         // Read from the store, not the cache: the key may have been made by the CLI a moment ago.

@@ -33,7 +33,9 @@ public struct AppFlipEndpoint: Sendable {
             let bearer = try await checkAppToken(request.authorization)
             try checkDecision(p["decision"])
             // invalid_scope leaves as invalid_request (appFlipError): App Flip has no such code.
-            let scope = try ScopeRules.resolve(p["scope"], client: client, configuration: environment.configuration)
+            let scope = try ScopeRules.resolve(
+                p["scope"], client: client, configuration: environment.configuration,
+                custom: try environment.customScopes())
             let code = try issueAuthorizationCode(
                 CodeBinding(
                     client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,

@@ -40,7 +40,8 @@ extension AuthorizationChecks {
     func checkScope(_ draft: inout AuthorizationDraft) throws {
         guard let client = draft.client else { return }
         draft.scope = try ScopeRules.resolve(
-            draft.parameters["scope"], client: client, configuration: configuration, ignoringUnknown: true)
+            draft.parameters["scope"], client: client, configuration: configuration,
+            custom: try storage.listScopes(), ignoringUnknown: true)
     }
 
     /// RFC 7636 §4.3/§4.4.1: S256 only; required for public clients (RFC 9700 §2.1.1).

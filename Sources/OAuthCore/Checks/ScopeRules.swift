@@ -20,22 +20,30 @@ public enum ScopeRules {
     /// the scope is known to every server and allowed to every client; consent names it.
     public static let offlineAccess = "offline_access"
 
-    /// The scopes the server knows: the configured ones and `offline_access`.
-    public static func known(_ configuration: OAuthConfiguration) -> [String] {
-        let names = configuration.scopes.map(\.name)
+    /// The scopes the server knows: the configured ones, the operator's custom ones (CustomScope) and
+    /// `offline_access`.
+    public static func known(_ configuration: OAuthConfiguration, custom: [CustomScope] = []) -> [String] {
+        let names = defined(configuration, custom: custom)
         return names.containsBytes(offlineAccess) ? names : names + [offlineAccess]
+    }
+
+    /// The configured scope names, then the custom ones; a client may be given only these.
+    public static func defined(_ configuration: OAuthConfiguration, custom: [CustomScope]) -> [String] {
+        let configured = configuration.scopes.map(\.name)
+        return configured + custom.map(\.name).filter { !configured.containsBytes($0) }
     }
 
     /// `ignoringUnknown`: the authorization endpoint's rule (OIDC Core §3.1.2.1) of leaving out scopes the
     /// server does not know; a known scope the client may not have is still `invalid_scope`, and so is a
     /// request left with nothing known.
     public static func resolve(
-        _ text: String?, client: Client, configuration: OAuthConfiguration, ignoringUnknown: Bool = false
+        _ text: String?, client: Client, configuration: OAuthConfiguration, custom: [CustomScope] = [],
+        ignoringUnknown: Bool = false
     ) throws(OAuthError) -> [String] {
-        let configured = configuration.scopes.map(\.name)
+        let configured = defined(configuration, custom: custom)
         let allowed = client.scopes.isEmpty ? configured : client.scopes.filter(configured.containsBytes)
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return allowed }
-        let known = Self.known(configuration)
+        let known = Self.known(configuration, custom: custom)
         var requested = parse(text)
         if ignoringUnknown {
             requested = requested.filter(known.containsBytes)
@@ -62,9 +70,9 @@ public enum ScopeRules {
     /// RFC 6749 §4.4: client credentials act for no person, so `personal` scopes are left out of the
     /// default and refused when asked for.
     public static func withoutPerson(
-        _ text: String?, client: Client, configuration: OAuthConfiguration
+        _ text: String?, client: Client, configuration: OAuthConfiguration, custom: [CustomScope] = []
     ) throws(OAuthError) -> [String] {
-        let resolved = try resolve(text, client: client, configuration: configuration)
+        let resolved = try resolve(text, client: client, configuration: configuration, custom: custom)
         guard text != nil else { return resolved.filter { !personal.containsBytes($0) } }
         if let bad = resolved.first(where: personal.containsBytes) {
             throw .invalidScope("scope \(bad) needs a person; client_credentials has none")

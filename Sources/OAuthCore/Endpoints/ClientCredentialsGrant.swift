@@ -36,7 +36,8 @@ struct ClientCredentialsGrant: TokenGrant {
             throw OAuthError.unauthorizedClient("this client may not use the client_credentials grant")
         }
         let scope = try ScopeRules.withoutPerson(
-            request.parameters["scope"], client: client, configuration: environment.configuration)
+            request.parameters["scope"], client: client, configuration: environment.configuration,
+            custom: try environment.customScopes())
         let now = environment.clock.unixTime
         let lifetime = Int64(environment.configuration.accessTokenLifetime)
         let issuer = JSONValue.string(environment.configuration.issuer)
