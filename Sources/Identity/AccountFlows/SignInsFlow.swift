@@ -52,8 +52,8 @@ public struct SignInsFlow: Sendable {
         return apps.sorted { $0.lastUsedAt > $1.lastUsedAt }
     }
 
-    /// Ends the account's web session named `ref`; false when it has none such (already ended, or another
-    /// account's). Returns whether it was `current` through `endedCurrent`.
+    /// Ends the account's web session named `ref`: `ended` is false when it has none such (already ended, or
+    /// another account's); `wasCurrent` when it was the session that asked (the browser is then signed out).
     public func endSession(accountID: String, ref: String, current: Session) throws -> (ended: Bool, wasCurrent: Bool) {
         try context.storage.transaction { tx in
             let now = context.clock.now()
