@@ -57,7 +57,7 @@ extension AuthorizationFlow {
             Session(
                 hash: OpaqueToken.hash(id), accountID: accountID,
                 csrfSecret: environment.random.bytes(32), authTime: now,
-                createdAt: now, expiresAt: expiresAt))
+                createdAt: now, expiresAt: expiresAt, origin: SignInOrigin.current))
         return (SessionCookie(value: id, expiresAt: expiresAt), now)
     }
 
