@@ -59,12 +59,9 @@ public final class Runtime: Sendable {
     }
 
     /// Records something for the operator; a failure to audit never fails the action itself.
-    public func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
-        let event = AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind, accountID: accountID,
-                               clientID: clientID, detail: detail)
-        do { try storage.appendAudit(event) } catch {
-            logger.error("audit write failed", ["audit.kind": kind, "error": "\(error)"])
-        }
+    public func audit(_ kind: AuditKind, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
+        AuditRecorder(clock: clock, random: random).recordLoggingFailure(
+            kind, accountID: accountID, clientID: clientID, detail: detail, in: storage, logger: logger)
     }
 }
 

@@ -69,7 +69,7 @@ extension AdminAPI {
             let account = try runtime.accounts.createPasswordAccount(email: body.email, name: body.name,
                                                                      password: body.password)
             // AccountDirectory audits `account.created`; this records who asked for it.
-            runtime.audit("admin.account.created", accountID: account.id, detail: "by \(Self.actor)")
+            runtime.audit(.adminAccountCreated, accountID: account.id, detail: "by \(Self.actor)")
             return Self.ok(try UserView(account, storage: runtime.storage), status: 201)
         } catch AccountDirectory.Failure.emailTaken {
             throw AdminFailure(409, "conflict", "an account with that email already exists")
@@ -80,7 +80,7 @@ extension AdminAPI {
         let account = try account(id)
         let report = try await runtime.deletion.delete(accountID: account.id)
         // The deletion service audits `account.deleted`; this records who asked for it.
-        runtime.audit("admin.account.deleted", accountID: account.id, detail: "by \(Self.actor): \(report.summary)")
+        runtime.audit(.adminAccountDeleted, accountID: account.id, detail: "by \(Self.actor): \(report.summary)")
         return .empty(204)
     }
 
@@ -91,7 +91,7 @@ extension AdminAPI {
         account.status = status
         try runtime.storage.updateAccount(account)
         if status == .disabled { try runtime.storage.deleteSessions(accountID: account.id) }
-        runtime.audit(status == .disabled ? "account.disabled" : "account.enabled", accountID: account.id,
+        runtime.audit(status == .disabled ? .accountDisabled : .accountEnabled, accountID: account.id,
                       detail: "by \(Self.actor)")
         return Self.ok(try UserView(account, storage: runtime.storage))
     }
@@ -100,7 +100,7 @@ extension AdminAPI {
         guard let grant = try runtime.storage.grant(id: id),
             try runtime.storage.revokeGrant(id: id, at: runtime.clock.now())
         else { throw AdminFailure.notFound("active grant \(id)") }
-        runtime.audit("grant.revoked", accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
+        runtime.audit(.grantRevoked, accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
         return .empty(204)
     }
 }

@@ -33,7 +33,7 @@ extension AccountLinkApp {
         guard let (session, account) = current else { return HTTPResponse.redirect(to: target, status: 303).noStore() }
         guard Self.hint(claims, isOf: session, account) else { return logoutQuestion(session, account) }
         try? WebSessions(environment: environment).end(cookie: request.cookies[CookiePolicy.sessionName])
-        runtime.audit("session.end", accountID: account.id, detail: "RP-initiated logout")
+        runtime.audit(.sessionEnd, accountID: account.id, detail: "RP-initiated logout")
         return HTTPResponse.redirect(to: target, status: 303).noStore()
             .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
     }

@@ -43,8 +43,7 @@ public struct AccountDirectory: Sendable {
                 try tx.insertAccount(account)
                 try tx.insertIdentity(identity)
                 try tx.setPasswordHash(hash, accountID: account.id)
-                try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
-                                              accountID: account.id, detail: "provider=password"))
+                try AuditRecorder(clock: clock, random: random).record(.accountCreated, accountID: account.id, detail: "provider=password", at: now, in: tx)
             }
         } catch StoreError.conflict {
             throw Failure.emailTaken

@@ -127,7 +127,7 @@ enum ClientRemoveCommand: Command {
         guard try runtime.storage.deleteClient(id: id, at: runtime.clock.now()) else {
             throw CommandFailure.data("no client with id \(id)")
         }
-        runtime.audit("client.removed", clientID: id)
+        runtime.audit(.clientRemoved, clientID: id)
         context.err("removed client \(id)")
         return .success
     }

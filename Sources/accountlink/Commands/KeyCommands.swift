@@ -59,7 +59,7 @@ enum KeysRotateCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let runtime = try context.runtime()
         let kid = try runtime.keyRing.rotate(arguments.flag("es256") ? .es256 : .rs256)
-        runtime.audit("keys.rotated", detail: "kid=\(kid)")
+        runtime.audit(.keysRotated, detail: "kid=\(kid)")
         context.err("new active signing key:")
         context.out(kid)
         return .success

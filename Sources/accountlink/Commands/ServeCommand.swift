@@ -32,7 +32,8 @@ enum ServeCommand: Command {
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         app.outboxWorker?.start()
-        runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
+        runtime.logger.info("serving", ["issuer": configuration.issuerString],
+                            numbers: ["http.port": Double(server.boundPort)])
         // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -58,7 +59,7 @@ enum ServeCommand: Command {
         } catch {
             throw CommandFailure.unavailable("cannot listen on \(admin.host):\(admin.port) (ACCOUNTLINK_ADMIN_LISTEN): \(error)")
         }
-        logger.info("admin API listening", ["http.port": String(server.boundPort)])
+        logger.info("admin API listening", numbers: ["http.port": Double(server.boundPort)])
         return server
     }
 }
