@@ -89,7 +89,7 @@ enum ClientListCommand: Command {
     static let spec = ArgumentSpec(booleans: ["json"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let clients = try context.runtime().storage.listClients()
+        let clients = try context.runtime(readOnly: true).storage.listClients()
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(clients.map(ClientView.init)))
         } else if clients.isEmpty {

@@ -24,7 +24,7 @@ enum KeysListCommand: Command {
     }
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let runtime = try context.runtime()
+        let runtime = try context.runtime(readOnly: true)
         _ = try runtime.keyRing.current()
         let now = runtime.clock.now()
         let views = try runtime.storage.signingKeys().map { key in
