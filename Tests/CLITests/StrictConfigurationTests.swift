@@ -98,4 +98,28 @@ import Testing
         cli.environment["ACCOUNTLINK_ISSUER"] = "https://auth.example.com"
         #expect(try cli.run(["migrate"]).status == 0)
     }
+
+    /// README.md, Configuration: the config file is strict JSON (RFC 8259); a trailing comma, a comment
+    /// or a repeated key is refused with its line and column, naming the setting actually used.
+    @Test(arguments: [
+        ("{\n  \"product_name\": \"Acme\",\n}\n", "line 3, column 1"),
+        ("{\n  // a comment\n  \"product_name\": \"Acme\"\n}\n", "line 2, column 3"),
+        ("{\"product_name\": \"Acme\",\n \"product_name\": \"Other\"}", "line 2, column 16"),
+    ])
+    func aConfigFileThatIsNotStrictJSONIsRefusedWithItsPosition(text: String, position: String) throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let file = cli.directory.appendingPathComponent("config.json")
+        try Data(text.utf8).write(to: file)
+        let flag = try cli.run(["migrate", "--config", file.path])
+        #expect(flag.status == 64)
+        #expect(flag.stderr.contains("--config: \(file.path): \(position)"), "\(flag.stderr)")
+        cli.environment["ACCOUNTLINK_CONFIG"] = file.path
+        let env = try cli.run(["migrate"])
+        #expect(env.status == 64)
+        #expect(env.stderr.contains("ACCOUNTLINK_CONFIG: \(file.path): \(position)"), "\(env.stderr)")
+        try Data(#"{"product_name": "Acme", "apple_client_ids": ["com.example.app"], "access_token_lifetime": 600}"#.utf8)
+            .write(to: file)
+        #expect(try cli.run(["migrate"]).status == 0)
+    }
 }
