@@ -102,6 +102,13 @@ public struct AccountFlowContext: Sendable {
         try tx.insertMail(try bodySealer?.seal(outbox) ?? outbox)
     }
 
+    /// The password-changed notice: now, the device of the request that changed it (RequestScope), and
+    /// the page where a person who did not change it resets it (`/password/forgot`).
+    func passwordChangedNotice() -> AccountMail {
+        .passwordChanged(at: clock.now(), device: RequestScope.current?.userAgent.map { String($0.prefix(200)) },
+                         resetLink: issuer + "/password/forgot")
+    }
+
     func audit(_ kind: AuditKind, accountID: String?, detail: String = "", in tx: any Storage) throws {
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: detail, in: tx)
     }

@@ -56,7 +56,7 @@ public struct PasswordChangeFlow: Sendable {
             try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(),
                                       keepingSession: keepingSession, keepingGrant: keepingGrant)
             if let email = account.email {
-                try context.enqueue(.passwordChanged, to: email, accountID: accountID, locale: locale, in: tx)
+                try context.enqueue(context.passwordChangedNotice(), to: email, accountID: accountID, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
             }
             try context.audit(audit, accountID: accountID, in: tx)

@@ -77,7 +77,7 @@ public struct PasswordResetFlow: Sendable {
             let removed = try prove(account, in: tx)
             try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now())
             if let email = account.email {
-                let mail: AccountMail = removed.isEmpty ? .passwordChanged : .passwordResetRemovedMethods(methods: removed)
+                let mail: AccountMail = removed.isEmpty ? context.passwordChangedNotice() : .passwordResetRemovedMethods(methods: removed)
                 try context.enqueue(mail, to: email, accountID: account.id, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)] + addressKeys, in: tx)
             }
