@@ -111,6 +111,7 @@ def test_a_public_metrics_endpoint_and_an_invalid_from_are_findings(ready, mail_
 
 def test_an_address_issuer_has_no_default_from_and_says_so(tmp_path, standins):
     server = Server(tmp_path, standins)  # issuer http://127.0.0.1:PORT
+    del server.env["ACCOUNTLINK_MAIL_FROM"]
     server.cli("migrate")
     status, findings = doctor(server)
     assert not findings["mail_from"]["ok"] and "ACCOUNTLINK_MAIL_FROM" in findings["mail_from"]["fix"]
