@@ -23,6 +23,11 @@ enum AccountMailWiring {
     static func sender(_ runtime: Runtime) -> OutboxSender? {
         let settings = runtime.configuration.accountMail
         guard let url = settings.smtpURL else { return nil }
+        guard !settings.from.isEmpty else {
+            runtime.logger.error("mail is not sent: the issuer's host is not a domain name, so there is no default "
+                                 + "From address; set ACCOUNTLINK_MAIL_FROM (mail waits in the outbox meanwhile)")
+            return nil
+        }
         return OutboxSender(storage: runtime.storage,
                             transport: CurlSMTPTransport(url: url, requireTLS: settings.smtpRequiresTLS,
                                                          caFile: settings.smtpCAFile),

@@ -18,7 +18,7 @@ extension AccountLinkApp {
                     // OAuthCore's purge: expired records and the login throttle's old entries.
                     let purged = try purgeExpired(now: now, environment: environment)
                         + runtime.storage.purgeRefreshHistory(before: now.addingTimeInterval(-reuseWindow))
-                    if purged > 0 { runtime.logger.info("purged expired records", ["count": String(purged)]) }
+                    if purged > 0 { runtime.logger.info("purged expired records", numbers: ["count": Double(purged)]) }
                     _ = try await runtime.deletion.retryDue()
                 } catch {
                     runtime.logger.error("background upkeep failed", ["error": "\(error)"])

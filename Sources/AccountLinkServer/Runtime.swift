@@ -10,9 +10,13 @@ public struct RuntimeError: Error, CustomStringConvertible {
     public let description: String
     /// The database was made by a newer AccountLink (StoreSQL/SchemaStatus.swift): bad input data, not an outage.
     public let isSchemaTooNew: Bool
-    public init(_ description: String, isSchemaTooNew: Bool = false) {
+    /// A read-only command found no database or master key where the configuration points, and
+    /// created none (README.md, CLI: read-only commands).
+    public let isMissing: Bool
+    public init(_ description: String, isSchemaTooNew: Bool = false, isMissing: Bool = false) {
         self.description = description
         self.isSchemaTooNew = isSchemaTooNew
+        self.isMissing = isMissing
     }
 }
 
@@ -44,8 +48,12 @@ public final class Runtime: Sendable {
         clientCache = ClientCache(seconds: Double(configuration.clientCacheSeconds))
     }
 
+    /// `existingOnly`: for commands that only read (list, show, doctor, audit): a SQLite database or a
+    /// generated master key that is not there is refused (`RuntimeError.isMissing`), never created.
     public static func open(_ configuration: ServerConfiguration, logger: Logger,
-                            clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom()) throws -> Runtime {
+                            clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom(),
+                            existingOnly: Bool = false) throws -> Runtime {
+        if existingOnly { try requireExisting(configuration) }
         let storage = try StorageFactory.open(configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
         let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
@@ -59,12 +67,9 @@ public final class Runtime: Sendable {
     }
 
     /// Records something for the operator; a failure to audit never fails the action itself.
-    public func audit(_ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
-        let event = AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind, accountID: accountID,
-                               clientID: clientID, detail: detail)
-        do { try storage.appendAudit(event) } catch {
-            logger.error("audit write failed", ["audit.kind": kind, "error": "\(error)"])
-        }
+    public func audit(_ kind: AuditKind, accountID: String? = nil, clientID: String? = nil, detail: String = "") {
+        AuditRecorder(clock: clock, random: random).recordLoggingFailure(
+            kind, accountID: accountID, clientID: clientID, detail: detail, in: storage, logger: logger)
     }
 }
 
@@ -106,6 +111,21 @@ enum StorageFactory {
 }
 
 extension Runtime {
+    /// The SQLite file and, without `ACCOUNTLINK_MASTER_KEY`, the `master.key` beside it must exist.
+    public static func requireExisting(_ configuration: ServerConfiguration) throws {
+        guard case .sqlite(let path) = configuration.database else { return }
+        let advice = "run this command where the server runs (its folder, or the same --database / "
+            + "ACCOUNTLINK_DATABASE); `accountlink serve` or `accountlink migrate` creates a new one"
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw RuntimeError("no database at \(path), and this command does not create one: \(advice)", isMissing: true)
+        }
+        let key = MasterKey.generatedFile(besides: path)
+        guard configuration.masterKey != nil || FileManager.default.fileExists(atPath: key.path) else {
+            throw RuntimeError("no master key at \(key.path) (and no ACCOUNTLINK_MASTER_KEY), and this command "
+                               + "does not create one: \(advice)", isMissing: true)
+        }
+    }
+
     public var accounts: AccountDirectory { AccountDirectory(storage: storage, clock: clock, random: random) }
 
     /// Deletion with revocation at Apple when Apple's client secret is configured.

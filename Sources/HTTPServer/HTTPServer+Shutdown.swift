@@ -35,7 +35,7 @@ extension HTTPServer {
             state.phase = .stopped
         }
         SignalRelay.shared.remove(ObjectIdentifier(self))
-        core.logger.info("stopped", ["http.port": String(boundPort)])
+        core.logger.info("stopped", numbers: ["http.port": Double(boundPort)])
         finished.signal()
     }
 
@@ -59,7 +59,7 @@ extension HTTPServer {
     public func installSignalHandlers(_ signals: [Int32] = [SIGTERM, SIGINT]) {
         let logger = core.logger
         SignalRelay.shared.add(ObjectIdentifier(self), signals: signals) { [weak self] number in
-            logger.info("signal received", ["signal": String(number)])
+            logger.info("signal received", numbers: ["signal": Double(number)])
             guard let self else { return }
             Thread.detachNewThread { self.shutdown() }
         }

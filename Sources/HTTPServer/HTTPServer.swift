@@ -103,7 +103,8 @@ public final class HTTPServer: Sendable {
             state.watchdog = startWatchdog()
             state.phase = .running
         }
-        core.logger.info("listening", ["http.host": configuration.host, "http.port": String(boundPort)])
+        core.logger.info("listening", ["http.host": configuration.host],
+                         numbers: ["http.port": Double(boundPort)])
     }
 
     /// A server dropped while running stops hard: running handlers are answered 503 first, since

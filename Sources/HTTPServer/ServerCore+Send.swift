@@ -37,20 +37,12 @@ extension ServerCore {
         var fields = [
             "method": request.method,
             "path": request.path,
-            "status": String(status),
-            "duration_ms": Self.milliseconds(micros),
             "request.id": request.requestID,
             "event": "http_request",
             "client_ip": request.clientIP.isEmpty ? (request.connection?.remoteAddress ?? "") : request.clientIP,
         ]
         if let route { fields["route"] = route }
         if !queued { fields["closed"] = "true" }
-        logger.info("request", fields)
-    }
-
-    /// 1234 µs → "1.234", without Foundation formatting.
-    static func milliseconds(_ micros: UInt64) -> String {
-        let fraction = String(micros % 1000)
-        return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        logger.info("request", fields, numbers: ["status": Double(status), "duration_ms": Double(micros) / 1000])
     }
 }

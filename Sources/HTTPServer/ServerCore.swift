@@ -142,7 +142,9 @@ final class ServerCore: Sendable {
         let responder = self.responder
         // Started on the responder's executor when it names one: no hop from the global pool.
         Task.detached(executorPreference: responder.preferredExecutor(for: value)) { [self] in
-            let response = await responder.respond(to: value)
+            let scope = RequestScope(clientIP: value.clientIP, requestID: value.requestID,
+                                     userAgent: value.headers["User-Agent"])
+            let response = await RequestScope.$current.withValue(scope) { await responder.respond(to: value) }
             request.store(response)
             resume(request)
         }

@@ -20,7 +20,7 @@ public struct MailRenderer: MailComposer {
             subject: subjectText,
             text: Self.text(body: bodyText, actions: action.map { (m[$0.label], $0.link) },
                             closing: closing.map { m[$0] }, footer: footer),
-            html: Self.html(title: subjectText, lang: m.locale, body: bodyText,
+            html: Self.html(title: subjectText, lang: m.locale, direction: m.direction, body: bodyText,
                             actions: action.map { (m[$0.label], $0.link) }, closing: closing.map { m[$0] }, footer: footer))
     }
 
@@ -35,8 +35,10 @@ public struct MailRenderer: MailComposer {
             (.mailExistsSubject, (.mailExistsBody, [:]), [(.signIn, signIn), (.forgotLink, reset)], nil)
         case .passwordReset(let link):
             (.mailResetSubject, (.mailResetBody, [:]), [(.mailResetButton, link)], .mailIgnore)
-        case .passwordChanged:
-            (.mailPasswordChangedSubject, (.mailPasswordChangedBody, [:]), [], nil)
+        case .passwordChanged(let at, let device, let resetLink):
+            (.mailPasswordChangedSubject,
+             (.mailPasswordChangedBody, ["date": Messages.moment(at), "device": device ?? m[.mailUnknownDevice]]),
+             [(.mailResetButton, resetLink)], nil)
         case .confirmNewEmail(let link):
             (.mailNewEmailSubject, (.mailNewEmailBody, [:]), [(.mailVerifyButton, link)], .mailIgnore)
         case .verifyNewAccount(let link, let madeAt, let methods):
@@ -59,7 +61,8 @@ public struct MailRenderer: MailComposer {
         return (lines + ["-- ", footer]).joined(separator: "\n") + "\n"
     }
 
-    static func html(title: String, lang: String, body: String, actions: [(String, String)], closing: String?,
+    /// `dir` as on every page (Layout.swift): `rtl` for Persian, so mail clients lay the text out right to left.
+    static func html(title: String, lang: String, direction: String = "ltr", body: String, actions: [(String, String)], closing: String?,
                      footer: String) -> String {
         let buttons: [HTML] = actions.map { label, link in
             "<p><a href=\"\(url: link)\" style=\"display:inline-block;padding:10px 16px;background:#1f2328;color:#ffffff;text-decoration:none;border-radius:6px\">\(label)</a></p>\n<p style=\"font-size:13px;color:#57606a\">\(link)</p>"
@@ -67,7 +70,7 @@ public struct MailRenderer: MailComposer {
         let last: HTML = closing.map { "<p>\($0)</p>" } ?? .empty
         let document: HTML = """
             <!DOCTYPE html>
-            <html lang="\(lang)"><head><meta charset="utf-8"><title>\(title)</title></head>
+            <html lang="\(lang)" dir="\(direction)"><head><meta charset="utf-8"><title>\(title)</title></head>
             <body style="font-family:system-ui,sans-serif;color:#1f2328;line-height:1.5">
             <p>\(body)</p>
             \(buttons)

@@ -101,7 +101,7 @@ public struct OutboxSender: Sendable {
         if result.status == .sent || result.status == .failed { result = result.withoutBodies }
         _ = try storage.updateMail(result, ifUnchangedFrom: claim)
         logger.info("mail attempt", ["mail.id": claim.id, "mail.kind": claim.kind, "mail.status": result.status.rawValue,
-                                     "mail.attempts": String(claim.attempts), "mail.outcome": result.lastOutcome ?? ""])
+                                     "mail.outcome": result.lastOutcome ?? ""], numbers: ["mail.attempts": Double(claim.attempts)])
     }
 
     func giveUp(_ mail: OutboxMail, _ reason: String) throws -> Bool {

@@ -34,7 +34,7 @@ extension Messages {
         case pwEqualsEmail, invalidEmail, wrongCurrentPassword, signUpClosed, tooManyRequests, mailVerifySubject
         case mailVerifyBody, mailVerifyButton, mailIgnore, mailExistsSubject, mailExistsBody, mailResetSubject
         case mailResetBody, mailResetButton, mailPasswordChangedSubject, mailPasswordChangedBody, mailNewEmailSubject, mailNewEmailBody
-        case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter
+        case mailChangeNoticeSubject, mailChangeNoticeBody, mailFooter, mailUnknownDevice
         // The account-lifecycle rules (docs/accounts-and-email.md, "Taking over an account through its lifecycle").
         case madeWith, notMeButton, notMeDoneTitle, notMeDoneBody, mailVerifyNewAccountBody, mailCancelChangeButton
         case cancelChangeTitle, cancelChangeBody, cancelChangeDoneBody, emailChangeNeedsPassword, msgEmailUnverified

@@ -312,10 +312,10 @@ extension Messages {
             "{product} のパスワードが変更されました",
         ],
         "mailPasswordChangedBody": [
-            "Das Passwort deines {product}-Kontos wurde soeben geändert, und jede andere Anmeldung des Kontos wurde beendet. Wenn du das nicht warst, setze dein Passwort jetzt zurück.",
-            "A senha da sua conta do {product} acabou de ser alterada, e todas as outras sessões da conta foram encerradas. Se não foi você, redefina sua senha agora.",
-            "گذرواژه حساب {product} شما همین حالا تغییر کرد و همه ورودهای دیگر حساب پایان یافت. اگر شما نبودید، همین حالا گذرواژه را بازنشانی کنید.",
-            "{product} アカウントのパスワードが変更され、このアカウントの他のサインインはすべて終了しました。心当たりがない場合は、今すぐパスワードを再設定してください。",
+            "Das Passwort deines {product}-Kontos wurde am {date} von {device} aus geändert, und jede andere Anmeldung des Kontos wurde beendet. Wenn du das nicht warst, setze dein Passwort jetzt zurück.",
+            "A senha da sua conta do {product} foi alterada em {date}, a partir de {device}, e todas as outras sessões da conta foram encerradas. Se não foi você, redefina sua senha agora.",
+            "گذرواژه حساب {product} شما در {date} از {device} تغییر کرد و همه ورودهای دیگر حساب پایان یافت. اگر شما نبودید، همین حالا گذرواژه را بازنشانی کنید.",
+            "{product} アカウントのパスワードが {date} に {device} から変更され、このアカウントの他のサインインはすべて終了しました。心当たりがない場合は、今すぐパスワードを再設定してください。",
         ],
         "mailNewEmailSubject": [
             "Bestätige deine neue E-Mail-Adresse für {product}",
@@ -340,6 +340,12 @@ extension Messages {
             "Alguém pediu para alterar o endereço de e-mail da sua conta do {product} para {email}. Ele só muda quando um link enviado para lá for seguido. Se não foi você, use o botão abaixo: ele cancela a alteração e encerra todas as sessões.",
             "کسی درخواست کرده است نشانی ایمیل حساب {product} شما به {email} تغییر کند. این تغییر تنها وقتی انجام می‌شود که پیوندی که به آنجا فرستاده شده دنبال شود. اگر شما نبودید، از دکمه زیر استفاده کنید: تغییر را لغو می‌کند و شما را از همه‌جا خارج می‌کند.",
             "誰かが {product} アカウントのメールアドレスを {email} に変更するようリクエストしました。そのアドレスに送信されたリンクが開かれるまで変更されません。心当たりがない場合は、下のボタンを使ってください。変更を取り消し、すべての場所からサインアウトします。",
+        ],
+        "mailUnknownDevice": [
+            "einem unbekannten Gerät",
+            "um dispositivo desconhecido",
+            "دستگاهی ناشناخته",
+            "不明なデバイス",
         ],
         "mailFooter": [
             "Diese E-Mail wurde von {product} gesendet.",

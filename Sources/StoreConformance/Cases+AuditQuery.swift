@@ -6,7 +6,7 @@ extension StoreConformance {
         ConformanceCase("audit: events by account and after a time, newest first") { s in
             let events = [("e1", "a", 1), ("e2", "b", 2), ("e3", "a", 3), ("e4", nil, 4), ("e5", "a", 5)]
             for (id, account, second) in events {
-                try s.appendAudit(AuditEvent(id: id, time: Fixture.time(second), kind: "k", accountID: account))
+                try s.appendAudit(AuditEvent(storedID: id, time: Fixture.time(second), kind: "k", accountID: account))
             }
             try expectEqual(try s.auditEvents(accountID: "a", after: nil, limit: 10).map(\.id), ["e5", "e3", "e1"],
                             "by account")

@@ -31,7 +31,7 @@ extension StoreConformance {
                 try s.transaction { view in
                     try view.insertAccount(Fixture.account("a\(i)", at: i))
                     try view.appendAudit(
-                        AuditEvent(id: "e\(i)", time: Fixture.time(i), kind: "account.created"))
+                        AuditEvent(storedID: "e\(i)", time: Fixture.time(i), kind: "account.created"))
                 }
             }
             try expectEqual(try s.listAccounts().count, racers, "accounts")

@@ -85,7 +85,8 @@ extension StoreConformance {
             try expectEqual(
                 try s.duePendingRevocations(at: Fixture.time(1)), [revocation], "pending revocation")
             let event = AuditEvent(
-                id: "e", time: Fixture.time(1), kind: odd, accountID: "a", clientID: odd, detail: odd)
+                storedID: "e", time: Fixture.time(1), kind: odd, accountID: "a", clientID: odd, detail: odd,
+                ip: "2001:db8::1", userAgent: odd)
             try s.appendAudit(event)
             try expectEqual(try s.auditEvents(limit: 1), [event], "audit event")
         },

@@ -54,7 +54,7 @@ extension StoreConformance {
         ConformanceCase("audit: newest first, limited, same-second events by insertion") { s in
             let events = (0..<5).map { i in
                 AuditEvent(
-                    id: "e\(i)", time: Fixture.time(i / 2), kind: "grant.revoked",
+                    storedID: "e\(i)", time: Fixture.time(i / 2), kind: "grant.revoked",
                     accountID: i == 0 ? nil : "a", clientID: i == 1 ? nil : "google",
                     detail: i == 2 ? "" : "#\(i)")
             }

@@ -25,7 +25,7 @@ extension StoreConformance {
                     _ = try view.revokeGrant(id: "grant", at: Fixture.time(5))
                     _ = try view.markRotated(hash: "t", at: Fixture.time(5))
                     _ = try view.recordNotification(jti: "j", at: Fixture.time(5))
-                    try view.appendAudit(AuditEvent(id: "e", time: Fixture.time(5), kind: "x"))
+                    try view.appendAudit(AuditEvent(storedID: "e", time: Fixture.time(5), kind: "x"))
                     throw Rollback()
                 }
             }

@@ -17,6 +17,7 @@ enum PostgresMigrations {
         (18, firstWeek),
         (23, signIns),
         (24, customScopes),
+        (25, auditRequest),
     ]
 
     static let initial = """

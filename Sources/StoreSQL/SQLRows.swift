@@ -27,7 +27,7 @@ enum Columns {
     static let interaction = "id, request, account_id, csrf_secret, created_at, expires_at"
     static let signingKey =
         "kid, algorithm, encrypted_private_key, public_jwk, created_at, retired_at, remove_after"
-    static let audit = "id, time, kind, account_id, client_id, detail"
+    static let audit = "id, time, kind, account_id, client_id, detail, ip, user_agent"
 
     /// How many columns each list names, counted from the list itself: a JOIN's decoder starts a table's
     /// columns after the ones before it (`ShiftedRow`), and the INSERTs number that many parameters.
@@ -125,7 +125,7 @@ extension SQLRow {
 
     func audit() throws -> AuditEvent {
         AuditEvent(
-            id: try text(0), time: try date(1), kind: try text(2), accountID: try optionalText(3),
-            clientID: try optionalText(4), detail: try text(5))
+            storedID: try text(0), time: try date(1), kind: try text(2), accountID: try optionalText(3),
+            clientID: try optionalText(4), detail: try text(5), ip: try optionalText(6), userAgent: try optionalText(7))
     }
 }

@@ -119,10 +119,11 @@ extension SQLStorage {
     public func appendAudit(_ event: AuditEvent) throws {
         try access {
             try $0.insert(
-                "INSERT INTO audit_events (\(Columns.audit)) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO audit_events (\(Columns.audit)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 [
                     .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
-                    .optionalText(event.clientID), .text(event.detail),
+                    .optionalText(event.clientID), .text(event.detail), .optionalText(event.ip),
+                    .optionalText(event.userAgent),
                 ])
         }
     }

@@ -42,18 +42,30 @@ public struct Logger: Sendable {
         Logger(label: label, minimumLevel: minimumLevel, sink: sink, observer: observer)
     }
 
-    public func log(_ level: Level, _ message: String, _ fields: [String: String] = [:]) {
+    /// `numbers` are written as JSON numbers (ports, counts, status codes, durations); `fields` as
+    /// strings. Inside a request, `client_ip` and `request.id` are added from `RequestScope`.
+    public func log(_ level: Level, _ message: String, _ fields: [String: String] = [:],
+                    numbers: [String: Double] = [:]) {
         guard level >= minimumLevel || observer != nil else { return }
-        let record = LogRecord(level: level, label: label, message: message, fields: fields)
+        let record = LogRecord(level: level, label: label, message: message,
+                               fields: RequestScope.fields(adding: fields), numbers: numbers)
         observer?.write(record)
         guard level >= minimumLevel else { return }
         sink.write(record)
     }
 
-    public func debug(_ message: String, _ fields: [String: String] = [:]) { log(.debug, message, fields) }
-    public func info(_ message: String, _ fields: [String: String] = [:]) { log(.info, message, fields) }
-    public func warning(_ message: String, _ fields: [String: String] = [:]) { log(.warning, message, fields) }
-    public func error(_ message: String, _ fields: [String: String] = [:]) { log(.error, message, fields) }
+    public func debug(_ message: String, _ fields: [String: String] = [:], numbers: [String: Double] = [:]) {
+        log(.debug, message, fields, numbers: numbers)
+    }
+    public func info(_ message: String, _ fields: [String: String] = [:], numbers: [String: Double] = [:]) {
+        log(.info, message, fields, numbers: numbers)
+    }
+    public func warning(_ message: String, _ fields: [String: String] = [:], numbers: [String: Double] = [:]) {
+        log(.warning, message, fields, numbers: numbers)
+    }
+    public func error(_ message: String, _ fields: [String: String] = [:], numbers: [String: Double] = [:]) {
+        log(.error, message, fields, numbers: numbers)
+    }
 
     /// A logger that drops everything.
     public static let silent = Logger(label: "silent", minimumLevel: .error, sink: DiscardSink())
@@ -64,23 +76,30 @@ public struct LogRecord: Sendable {
     public let label: String
     public let message: String
     public let fields: [String: String]
+    /// Fields whose values are numbers, written unquoted.
+    public let numbers: [String: Double]
     /// Wall-clock time of the record (logs are for people: not the injected clock).
     public var time: Date = Date()
 
-    public init(level: Logger.Level, label: String, message: String, fields: [String: String]) {
+    public init(level: Logger.Level, label: String, message: String, fields: [String: String],
+                numbers: [String: Double] = [:]) {
         self.level = level
         self.label = label
         self.message = message
         self.fields = fields
+        self.numbers = numbers
     }
 
-    /// `{"time":…,"level":…,"logger":…,"msg":…,<fields sorted>}` on one line; `time` is RFC 3339 in UTC.
+    /// `{"time":…,"level":…,"logger":…,"msg":…,<fields sorted>}` on one line; `time` is RFC 3339 in UTC;
+    /// `numbers` as JSON numbers (RFC 8259 §6), a string field of the same name giving way to the number.
     public var jsonLine: String {
         var object: [(String, String)] = [
             ("time", RFC3339.string(time)), ("level", level.description), ("logger", label), ("msg", message),
-        ]
-        object += fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        return "{" + object.map { JSONText.quote($0.0) + ":" + JSONText.quote($0.1) }.joined(separator: ",") + "}"
+        ].map { ($0.0, JSONText.quote($0.1)) }
+        var values = fields.mapValues(JSONText.quote)
+        for (key, number) in numbers { values[key] = JSONText.number(number) }
+        object += values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return "{" + object.map { JSONText.quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }
 
@@ -143,6 +162,14 @@ public enum JSONText {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON number (RFC 8259 §6): integers without a fraction, others in Swift's shortest form;
+    /// `null` for what JSON cannot write (NaN, infinities).
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

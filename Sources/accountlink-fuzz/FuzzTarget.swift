@@ -69,8 +69,19 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// What parses serializes to text that parses to the same value.
+    /// Also the located parse of configuration files: it agrees with the plain one, and its position
+    /// is inside the input (line ≥ 1, column ≥ 1).
     static func json(_ data: [UInt8]) {
-        guard let value = try? JSONValue(parsing: data) else { return }
+        let located: JSONValue?
+        do { located = try JSONValue(parsingLocated: data) } catch {
+            precondition(error.line >= 1 && error.column >= 1 && error.line <= data.count + 1, "JSON error position")
+            located = nil
+        }
+        guard let value = try? JSONValue(parsing: data) else {
+            precondition(located == nil, "located parse accepted what the plain one refused")
+            return
+        }
+        precondition(located == value, "located parse differs")
         let again = try? JSONValue(parsing: Array(value.serialized.utf8))
         precondition(again == value, "JSON round trip")
     }

@@ -191,4 +191,49 @@ import Testing
         #expect(mails.status == 0 && mails.stdout.contains("\"kind\" : \"password-changed\""), "\(mails.stdout)")
         #expect(mails.stdout.contains("\"status\" : \"pending\""))
     }
+
+    /// README.md, CLI: a command that only reads, run where there is no database, says so with exit 66
+    /// and creates nothing (no folder, no database, no master key).
+    @Test(arguments: [["client", "list"], ["user", "list"], ["mail", "list"], ["keys", "list"], ["audit"],
+                      ["doctor"], ["migrate", "--check"]])
+    func readOnlyCommandsRefuseAMissingDatabase(words: [String]) throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        cli.environment["ACCOUNTLINK_DATABASE"] = nil
+        let result = try cli.run(words)
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("no database at ./accountlink-data/accountlink.sqlite"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).isEmpty)
+    }
+
+    /// A database whose generated master key is missing is not given a new one by a read-only command.
+    @Test func readOnlyCommandsRefuseAMissingMasterKey() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["migrate"]).status == 0)
+        try FileManager.default.removeItem(at: cli.directory.appendingPathComponent("master.key"))
+        let result = try cli.run(["client", "list"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("no master key"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("master.key").path))
+    }
+
+    /// docs/operations.md, Audit: `accountlink audit` lists entries with every column, `-` for the IP and
+    /// user agent of an entry made outside a request.
+    @Test func auditListsEntriesNewestFirst() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["client", "add", "--id", "gone", "--name", "Gone", "--public",
+                             "--redirect-uri", "https://example.com/cb"]).status == 0)
+        #expect(try cli.run(["client", "remove", "gone"]).status == 0)
+        let text = try cli.run(["audit"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let kinds = text.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[1] }
+        #expect(kinds == ["client.removed", "client.added"])
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[4...5] == ["-", "-"] })
+        let json = try cli.run(["audit", "--json", "--limit", "1"])
+        #expect(json.stdout.contains("\"kind\" : \"client.removed\"") && json.stdout.contains("\"ip\" : null"),
+                "\(json.stdout)")
+        #expect(try cli.run(["audit", "--limit", "0"]).status == 64)
+    }
 }

@@ -23,7 +23,7 @@ import Testing
         cli.environment["ACCOUNTLINK_POSTGRES_POOL_SIZE"] = "2"
         cli.environment["ACCOUNTLINK_REFRESH_REUSE_WINDOW"] = "86400"
         cli.environment["ACCOUNTLINK_CLIENT_CACHE_SECONDS"] = "0"
-        let result = try cli.run(["client", "list"])
+        let result = try cli.run(["migrate"])
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

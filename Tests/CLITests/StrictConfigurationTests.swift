@@ -37,7 +37,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("ACCOUNTLINK_ISSUR"))
         cli.environment["ACCOUNTLINK_ISSUR"] = nil
-        #expect(try cli.run(["client", "list"]).status == 0, "known settings only: accepted")
+        #expect(try cli.run(["migrate"]).status == 0, "known settings only: accepted")
     }
 
     @Test func unknownConfigFileKeyIsRefusedByName() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("listne"))
         try Data(#"{"product_name": "Acme", "listen": "127.0.0.1:9"}"#.utf8).write(to: file)
-        let good = try cli.run(["client", "list"])
+        let good = try cli.run(["migrate"])
         #expect(good.status == 0, "\(good.stderr)")
     }
 
@@ -68,7 +68,7 @@ import Testing
         #expect(env.stderr.contains("ACCOUNTLINK_DATABASE"))
         // The default folder is still created on first start.
         cli.environment["ACCOUNTLINK_DATABASE"] = nil
-        #expect(try cli.run(["client", "list"]).status == 0)
+        #expect(try cli.run(["migrate"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("accountlink-data/master.key").path))
     }
 
@@ -76,7 +76,7 @@ import Testing
         var cli = try CLIRunner()
         defer { cli.cleanUp() }
         cli.environment["ACCOUNTLINK_MASTER_KEY"] = Data(repeating: 1, count: 32).base64EncodedString()
-        #expect(try cli.run(["keys", "list"]).status == 0)
+        #expect(try cli.run(["keys", "rotate"]).status == 0)
         cli.environment["ACCOUNTLINK_MASTER_KEY"] = Data(repeating: 2, count: 32).base64EncodedString()
         let result = try cli.run(["keys", "list"])
         #expect(result.status == 69)
@@ -96,6 +96,30 @@ import Testing
         let env = try cli.run(["client", "list"])
         #expect(env.stderr.contains("ACCOUNTLINK_LISTEN:"))
         cli.environment["ACCOUNTLINK_ISSUER"] = "https://auth.example.com"
-        #expect(try cli.run(["client", "list"]).status == 0)
+        #expect(try cli.run(["migrate"]).status == 0)
+    }
+
+    /// README.md, Configuration: the config file is strict JSON (RFC 8259); a trailing comma, a comment
+    /// or a repeated key is refused with its line and column, naming the setting actually used.
+    @Test(arguments: [
+        ("{\n  \"product_name\": \"Acme\",\n}\n", "line 3, column 1"),
+        ("{\n  // a comment\n  \"product_name\": \"Acme\"\n}\n", "line 2, column 3"),
+        ("{\"product_name\": \"Acme\",\n \"product_name\": \"Other\"}", "line 2, column 16"),
+    ])
+    func aConfigFileThatIsNotStrictJSONIsRefusedWithItsPosition(text: String, position: String) throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let file = cli.directory.appendingPathComponent("config.json")
+        try Data(text.utf8).write(to: file)
+        let flag = try cli.run(["migrate", "--config", file.path])
+        #expect(flag.status == 64)
+        #expect(flag.stderr.contains("--config: \(file.path): \(position)"), "\(flag.stderr)")
+        cli.environment["ACCOUNTLINK_CONFIG"] = file.path
+        let env = try cli.run(["migrate"])
+        #expect(env.status == 64)
+        #expect(env.stderr.contains("ACCOUNTLINK_CONFIG: \(file.path): \(position)"), "\(env.stderr)")
+        try Data(#"{"product_name": "Acme", "apple_client_ids": ["com.example.app"], "access_token_lifetime": 600}"#.utf8)
+            .write(to: file)
+        #expect(try cli.run(["migrate"]).status == 0)
     }
 }

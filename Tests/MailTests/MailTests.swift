@@ -35,6 +35,46 @@ final class ScriptedTransport: SMTPTransport, @unchecked Sendable {
         #expect(english.subject == "Reset your Acme password")
     }
 
+    /// Persian mail is laid out right to left, as the pages are (dir="rtl" lang="fa"); others left to right.
+    @Test func persianHTMLIsRightToLeft() {
+        let fa = MailRenderer(productName: "Acme").compose(.passwordReset(link: "https://x.example/r"), locale: "fa")
+        #expect(fa.html.contains(#"<html lang="fa" dir="rtl">"#))
+        let de = MailRenderer(productName: "Acme").compose(.passwordReset(link: "https://x.example/r"), locale: "de")
+        #expect(de.html.contains(#"<html lang="de" dir="ltr">"#))
+    }
+
+    /// The notice says when and from which device, and links to the reset page, in every language.
+    @Test(arguments: ["en", "de", "pt-BR", "fa", "ja"])
+    func passwordChangedNoticeHasTimeDeviceAndResetLink(locale: String) {
+        let at = Date(timeIntervalSince1970: 1_764_820_800)  // 2025-12-04 04:00 UTC
+        let mail = MailRenderer(productName: "Acme").compose(
+            .passwordChanged(at: at, device: "Firefox/146 on Linux", resetLink: "https://auth.example/password/forgot"),
+            locale: locale)
+        for part in [mail.text, mail.html] {
+            #expect(part.contains("2025-12-04 04:00 UTC"))
+            #expect(part.contains("Firefox/146 on Linux"))
+            #expect(part.contains("https://auth.example/password/forgot"))
+            #expect(!part.contains("{"))
+        }
+        let unknown = MailRenderer(productName: "Acme").compose(
+            .passwordChanged(at: at, device: nil, resetLink: "https://auth.example/password/forgot"), locale: locale)
+        #expect(!unknown.text.contains("{device}"))
+    }
+
+    /// English never puts "a" before the product's name ("a AccountLink" with the default name).
+    @Test func englishPutsNoArticleBeforeTheProductName() {
+        let renderer = MailRenderer(productName: "AccountLink")
+        let mails: [AccountMail] = [
+            .accountExists(signInLink: "https://x/s", resetLink: "https://x/r"),
+            .verifyNewAccount(link: "https://x/v", madeAt: Date(), methods: [.password]),
+            .verifyEmail(link: "https://x/v"), .passwordReset(link: "https://x/r"),
+        ]
+        for mail in mails {
+            let composed = renderer.compose(mail, locale: "en")
+            #expect(!(composed.subject + composed.text).contains("a AccountLink"), "\(mail.kind)")
+        }
+    }
+
     @Test func mimeMessageIsMultipartBase64WithEncodedSubject() throws {
         let outbox = OutboxMail(id: "mail_abc", kind: "verify-email", accountID: nil, recipient: "p@example.com",
                                 subject: "Bestätigen", textBody: "Hallo ü", htmlBody: "<p>ü</p>",

@@ -118,7 +118,7 @@ import Testing
             productName: "Acme", email: "ana@example.com", csrfToken: "l1",
             linkToken: "lt"
         ).render()
-        #expect(html.contains("ana@example.com already has a Acme account: sign in to link it."))
+        #expect(html.contains("ana@example.com already has an account with Acme: sign in to link it."))
         #expect(html.contains(#"<input type="hidden" name="link_token" value="lt">"#))
         #expect(everyFormHasCSRF(html, token: "l1"))
         let bad = LinkAccountPage(

@@ -48,6 +48,8 @@ class Server:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("ACCOUNTLINK_")}
         self.env.update({
             "ACCOUNTLINK_LISTEN": f"127.0.0.1:{self.port}",
+            # An issuer on 127.0.0.1 has no default From (README.md, ACCOUNTLINK_MAIL_FROM): a test domain's.
+            "ACCOUNTLINK_MAIL_FROM": "no-reply@accountlink.test",
             "ACCOUNTLINK_DATABASE": f"sqlite:{self.folder}/db/accountlink.sqlite",
             "ACCOUNTLINK_APPLE_CLIENT_IDS": f"{APPLE_BUNDLE},{APPLE_SERVICES_ID}",
             "ACCOUNTLINK_APPLE_TEAM_ID": standins.apple.team_id,

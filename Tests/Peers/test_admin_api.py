@@ -267,6 +267,23 @@ def test_logs_and_metrics_have_what_operators_need_and_no_secret(admin):
         "behind a trusted proxy the client is the last untrusted X-Forwarded-For address"
     security = {l["event"] for l in lines if l["msg"] == "security event"}
     assert {"login_failed", "token_refused"} <= security
+    # Numbers are JSON numbers; every security event names the client, the request and the account.
+    assert all(type(l["status"]) is int and type(l["duration_ms"]) in (int, float) for l in requests_logged)
+    failed = [l for l in lines if l.get("event") == "login_failed"]
+    assert failed and all(l["client_ip"] and l["request.id"] and l["account.id"] for l in failed)
+    assert any(l["client_ip"] == "203.0.113.9" for l in failed)
+    refused = [l for l in lines if l.get("event") == "token_refused"]
+    assert refused and all(l["client_ip"] and l["request.id"] and "account.id" in l for l in refused)
+    # The audit entry of the refused sign-in carries the client's address and user agent.
+    audit = api.call("GET", "/admin/audit")
+    failure = next(e for e in audit if e["kind"] == "login.failure" and e["ip"] == "203.0.113.9")
+    assert failure["user_agent"].startswith("python-requests/")
+    assert all("ip" in e and "user_agent" in e for e in audit)
+    metrics_text = requests.get(admin.url("/metrics"), timeout=10).text
+    for name in ["process_resident_memory_bytes", "process_cpu_seconds_total", "process_open_fds",
+                 "process_start_time_seconds"]:
+        assert re.search(rf"^{name} [0-9.e+]+$", metrics_text, re.M), name
+    assert re.search(r'^accountlink_build_info\{version="[^"]+"\} 1$', metrics_text, re.M)
     for secret_text in [password, secret, access, TOKEN]:
         assert secret_text not in text, "a secret reached the log"
 

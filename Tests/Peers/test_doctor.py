@@ -31,6 +31,8 @@ def ready(standins, smtp_port):
         server = Server(folder, standins, {
             "ACCOUNTLINK_ISSUER": ISSUER, "ACCOUNTLINK_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
             "ACCOUNTLINK_TRUSTED_PROXIES": "127.0.0.1",
+            "ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{free_port()}", "ACCOUNTLINK_ADMIN_TOKEN": "a" * 40,
+            "ACCOUNTLINK_METRICS_LISTENER": "admin",
             "ACCOUNTLINK_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode()})
         server.cli("client", "add", "--id", "google", "--name", "Google", "--google-project", "home-project",
                    "--app-flip")
@@ -52,6 +54,7 @@ def test_a_ready_deployment_passes_every_check(ready):
     status, findings = doctor(ready, "--via", ready.base_url)
     assert status == 0, [f for f in findings.values() if not f["ok"]]
     for check in ["https_issuer", "apple_app_ids", "apple_key", "master_key", "token_lifetime", "smtp",
+                  "mail_from", "metrics",
                   "trusted_proxies", "master_key_file", "database_writable",
                   "google_client:google", "google_client:google:app_flip", "discovery", "jwks",
                   "apple_app_site_association"]:
@@ -74,11 +77,49 @@ def test_a_broken_deployment_lists_each_problem_with_its_fix(ready):
             "google_client:google-partial:refresh"} <= failing, failing
     assert "--google-project" in findings["google_client:google-partial"]["fix"]
     assert "ACCOUNTLINK_APPLE_APP_IDS" in findings["apple_app_ids"]["fix"]
+    # One cause, one finding: the missing app IDs are not counted again as a missing association file.
+    assert "apple_app_site_association" not in failing
     ready.cli("client", "remove", "google-partial")
+
+
+def test_a_correct_deployment_without_app_flip_passes(ready):
+    ready.cli("client", "add", "--id", "google-web", "--name", "Google", "--google-project", "web-project")
+    ready.cli("client", "remove", "google")
+    try:
+        no_flip = copy.copy(ready)
+        no_flip.env = {k: v for k, v in ready.env.items() if k != "ACCOUNTLINK_APPLE_APP_IDS"}
+        status, findings = doctor(no_flip, "--via", ready.base_url)
+        assert status == 0, [f for f in findings.values() if not f["ok"]]
+        assert findings["apple_app_ids"]["ok"] and findings["apple_app_site_association"]["ok"]
+    finally:
+        ready.cli("client", "add", "--id", "google", "--name", "Google", "--google-project", "home-project",
+                  "--app-flip")
+        ready.cli("client", "remove", "google-web")
+
+
+@pytest.mark.parametrize("mail_from", ["no-reply@127.0.0.1", "no-reply@localhost"])
+def test_a_public_metrics_endpoint_and_an_invalid_from_are_findings(ready, mail_from):
+    changed = copy.copy(ready)
+    changed.env = {k: v for k, v in ready.env.items() if k != "ACCOUNTLINK_METRICS_LISTENER"}
+    changed.env["ACCOUNTLINK_MAIL_FROM"] = mail_from
+    status, findings = doctor(changed, "--via", ready.base_url)
+    assert status == 1
+    assert sorted(name for name, f in findings.items() if not f["ok"]) == ["mail_from", "metrics"]
+    assert "ACCOUNTLINK_METRICS_LISTENER=admin" in findings["metrics"]["fix"]
+    assert "ACCOUNTLINK_MAIL_FROM" in findings["mail_from"]["fix"]
+
+
+def test_an_address_issuer_has_no_default_from_and_says_so(tmp_path, standins):
+    server = Server(tmp_path, standins)  # issuer http://127.0.0.1:PORT
+    del server.env["ACCOUNTLINK_MAIL_FROM"]
+    server.cli("migrate")
+    status, findings = doctor(server)
+    assert not findings["mail_from"]["ok"] and "ACCOUNTLINK_MAIL_FROM" in findings["mail_from"]["fix"]
 
 
 def test_an_unreachable_http_development_server_fails(tmp_path, standins):
     server = Server(tmp_path, standins)
+    server.cli("migrate")
     status, findings = doctor(server)
     assert status == 1
     assert not findings["https_issuer"]["ok"] and "ACCOUNTLINK_ISSUER" in findings["https_issuer"]["fix"]
@@ -119,7 +160,9 @@ def test_proxy_headers_not_trusted_or_trusted_from_everywhere(ready, proxies):
 
 
 def test_an_http_development_issuer_needs_no_proxy(tmp_path, standins):
-    status, findings = doctor(Server(tmp_path, standins))
+    server = Server(tmp_path, standins)
+    server.cli("migrate")
+    status, findings = doctor(server)
     assert findings["trusted_proxies"]["ok"], findings["trusted_proxies"]
 
 

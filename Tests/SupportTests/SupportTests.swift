@@ -119,6 +119,32 @@ import Testing
             == #"{"time":"2025-12-03T02:46:40.250Z","level":"info","logger":"test","msg":"hello \"x\"","a":"line\nbreak","z":"1"}"#)
     }
 
+    /// docs/operations.md, Logs: numbers are JSON numbers, never strings.
+    @Test func numbersAreWrittenAsJSONNumbers() {
+        let sink = MemorySink()
+        Logger(label: "test", sink: sink).info("request", ["id": "42"], numbers: ["status": 404, "duration_ms": 1.5,
+                                                                                "bad": .nan])
+        var record = sink.records[0]
+        record.time = Date(timeIntervalSince1970: 0)
+        #expect(record.jsonLine == #"{"time":"1970-01-01T00:00:00.000Z","level":"info","logger":"test","msg":"request","#
+            + #""bad":null,"duration_ms":1.5,"id":"42","status":404}"#)
+        #expect(JSONText.number(3_000_000_000) == "3000000000")
+        #expect(JSONText.number(-0.25) == "-0.25")
+    }
+
+    /// Inside a request every record carries the client's address and the request id (RequestScope);
+    /// outside one, neither.
+    @Test func recordsInARequestCarryClientIPAndRequestID() async {
+        let sink = MemorySink()
+        let logger = Logger(label: "test", sink: sink)
+        await RequestScope.$current.withValue(RequestScope(clientIP: "192.0.2.7", requestID: "req-1", userAgent: "x")) {
+            await Task { logger.warning("security event", ["event": "login_failed"]) }.value
+        }
+        logger.warning("outside")
+        #expect(sink.records[0].fields == ["event": "login_failed", "client_ip": "192.0.2.7", "request.id": "req-1"])
+        #expect(sink.records[1].fields.isEmpty)
+    }
+
     @Test func rfc3339TimesAreUTCWithMilliseconds() {
         #expect(RFC3339.string(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(RFC3339.string(Date(timeIntervalSince1970: 951_782_400.007)) == "2000-02-29T00:00:00.007Z")

@@ -4,15 +4,6 @@ import OAuthCore
 import Support
 
 extension AdminAPI {
-    struct AuditView: Encodable {
-        let id: String
-        let time: String
-        let kind: String
-        let account_id: String?
-        let client_id: String?
-        let detail: String
-    }
-
     /// The most events one answer holds.
     static let auditLimit = 1000
 
@@ -30,10 +21,7 @@ extension AdminAPI {
         }
         let events = try runtime.storage.auditEvents(accountID: request.query["account_id"], after: after,
                                                      limit: Self.auditLimit)
-        return Self.ok(events.map {
-            AuditView(id: $0.id, time: RFC3339.string($0.time), kind: $0.kind, account_id: $0.accountID,
-                      client_id: $0.clientID, detail: $0.detail)
-        })
+        return Self.ok(events.map(AuditEntryView.init))
     }
 
     static func parseTime(_ text: String) -> Date? {

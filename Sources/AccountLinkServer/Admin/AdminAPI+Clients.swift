@@ -92,7 +92,7 @@ extension AdminAPI {
                 throw AdminFailure.notFound("client \(path[0])")
             }
             runtime.clientCache.forget(id: path[0])
-            runtime.audit("client.removed", clientID: path[0], detail: "by \(Self.actor)")
+            runtime.audit(.clientRemoved, clientID: path[0], detail: "by \(Self.actor)")
             return .empty(204)
         case (_, 0), (_, 1): throw AdminFailure(405, "method_not_allowed", "\(request.method) is not allowed here")
         default: throw AdminFailure.notFound("such client resource")

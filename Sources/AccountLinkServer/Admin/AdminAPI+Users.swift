@@ -135,7 +135,7 @@ extension AdminAPI {
         let account = try account(id)
         let report = try await runtime.deletion.delete(accountID: account.id)
         // The deletion service audits `account.deleted`; this records who asked for it.
-        runtime.audit("admin.account.deleted", accountID: account.id, detail: "by \(Self.actor): \(report.summary)")
+        runtime.audit(.adminAccountDeleted, accountID: account.id, detail: "by \(Self.actor): \(report.summary)")
         return .empty(204)
     }
 
@@ -153,7 +153,7 @@ extension AdminAPI {
         guard let grant = try runtime.storage.grant(id: id),
             try runtime.storage.revokeGrant(id: id, at: runtime.clock.now())
         else { throw AdminFailure.notFound("active grant \(id)") }
-        runtime.audit("grant.revoked", accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
+        runtime.audit(.grantRevoked, accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
         return .empty(204)
     }
 }

@@ -42,7 +42,7 @@ public struct ClientRegistration: Sendable {
         } catch {
             throw .data("cannot store the client: \(error)")
         }
-        runtime.audit("client.added", clientID: id, detail: "by \(actor)")
+        runtime.audit(.clientAdded, clientID: id, detail: "by \(actor)")
         return (stored, secret)
     }
 

@@ -22,11 +22,19 @@ extension ConfigurationLoader {
             }
             settings.smtpCAFile = file
         }
-        let from = value(Self.mailFrom) ?? "no-reply@" + (issuer.host ?? "localhost")
+        guard let from = value(Self.mailFrom) ?? MailFrom.default(issuer: issuer) else {
+            settings.from = ""  // no default on an address literal: nothing is sent (MailFrom.default)
+            return try parseSignUp(into: settings)
+        }
         guard from.split(separator: "@", omittingEmptySubsequences: false).count == 2,
               !from.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0.isNewline })
         else { throw ConfigurationError(key: name(Self.mailFrom), "not an email address: \(from)") }
         settings.from = from
+        return try parseSignUp(into: settings)
+    }
+
+    private func parseSignUp(into mail: AccountMailSettings) throws -> AccountMailSettings {
+        var settings = mail
         switch value(Self.signUp) ?? "open" {
         case "open": settings.signUpOpen = true
         case "closed": settings.signUpOpen = false
@@ -38,5 +46,35 @@ extension ConfigurationLoader {
         default: throw ConfigurationError(key: name(Self.signUpMode), "must be immediate or verify-first")
         }
         return settings
+    }
+}
+
+/// The From address of every mail (README.md, Configuration, `ACCOUNTLINK_MAIL_FROM`).
+public enum MailFrom {
+    /// `no-reply@` + the issuer's host when that host is a domain name; nil for an address literal or a
+    /// single-label name (`127.0.0.1`, `[::1]`, `localhost`), where no default would be deliverable:
+    /// mail then waits in the outbox until `ACCOUNTLINK_MAIL_FROM` is set.
+    static func `default`(issuer: URL) -> String? {
+        guard let host = issuer.host, isDomainName(host) else { return nil }
+        return "no-reply@" + host
+    }
+
+    /// A usable From: one `@`, a non-empty local part, and a domain name (RFC 5321 §4.1.2 Domain: dotted
+    /// labels of letters, digits and hyphens, the last not all digits).
+    public static func isValid(_ address: String) -> Bool {
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty,
+              !parts[0].contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
+        else { return false }
+        return isDomainName(String(parts[1]))
+    }
+
+    static func isDomainName(_ host: String) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let last = labels.last, !last.allSatisfy(\.isNumber) else { return false }
+        return labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
     }
 }

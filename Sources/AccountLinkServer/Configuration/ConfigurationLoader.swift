@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 
 /// Reads settings from a JSON file, the environment and flags, in that order of rising priority.
 public struct ConfigurationLoader {
@@ -66,7 +67,7 @@ public struct ConfigurationLoader {
 
     let environment: [String: String]
     let flags: [String: String]
-    private var file: [String: Any] = [:]
+    private var file: [String: JSONValue] = [:]
     /// The environment names and file keys the build consulted: anything else is unknown.
     let consulted = ConsultedSettings()
 
@@ -78,7 +79,7 @@ public struct ConfigurationLoader {
     /// Loads and validates; throws `ConfigurationError` naming the setting at fault.
     public func load() throws -> ServerConfiguration {
         var loader = self
-        if let path = value(Self.config) { loader.file = try Self.readFile(path) }
+        if let path = value(Self.config) { loader.file = try Self.readFile(path, setting: name(Self.config)) }
         let configuration = try loader.build()
         try loader.refuseUnknownSettings()
         return configuration
@@ -89,10 +90,20 @@ public struct ConfigurationLoader {
         if let flag = setting.flag, let v = flags[flag] { return v }
         if let v = environment[setting.env], !v.isEmpty { return v }
         switch file[setting.json] {
-        case let s as String: return s
-        case let n as NSNumber: return n.stringValue
-        case let list as [Any]: return list.map { "\($0)" }.joined(separator: ",")
-        default: return nil
+        case .array(let list)?: return list.map { Self.scalarText($0) ?? $0.serialized }.joined(separator: ",")
+        case let scalar?: return Self.scalarText(scalar)
+        case nil: return nil
+        }
+    }
+
+    /// A file value as the text an environment variable would hold; nil for null, objects and lists.
+    static func scalarText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .bool(let b): b ? "true" : "false"
+        case .null, .array, .object: nil
         }
     }
 
@@ -109,14 +120,21 @@ public struct ConfigurationLoader {
         return setting.env
     }
 
-    static func readFile(_ path: String) throws -> [String: Any] {
+    /// Reads the file strictly (RFC 8259: no comments, trailing commas or repeated keys, which
+    /// JSONSerialization lets through) with the JOSE parser, fuzzed as the `json` target; `setting`
+    /// is the name the operator used (`--config` or `ACCOUNTLINK_CONFIG`).
+    static func readFile(_ path: String, setting: String) throws -> [String: JSONValue] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(key: config.env, "cannot read the config file \(path)")
+            throw ConfigurationError(key: setting, "cannot read the config file \(path)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ConfigurationError(key: config.env, "\(path) is not a JSON object")
+        do {
+            guard let object = try JSONValue(parsingLocated: [UInt8](data)).objectValue else {
+                throw ConfigurationError(key: setting, "\(path) is not a JSON object")
+            }
+            return object
+        } catch let error as JSONSyntaxError {
+            throw ConfigurationError(key: setting, "\(path): line \(error.line), column \(error.column): \(error.reason)")
         }
-        return object
     }
 
     /// The keys the config file holds (for the check of unknown names).

@@ -12,8 +12,7 @@ public enum MasterKey {
             throw ConfigurationError(
                 key: "ACCOUNTLINK_MASTER_KEY", "is required with PostgreSQL (base64 of 32 random bytes)")
         }
-        let url = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-            .appendingPathComponent("master.key")
+        let url = generatedFile(besides: databasePath)
         if let data = FileManager.default.contents(atPath: url.path) {
             guard let key = Data(base64Encoded: String(decoding: data, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)), key.count == 32
@@ -31,5 +30,10 @@ public enum MasterKey {
             "generated a new master key; back it up, without it stored keys and tokens cannot be decrypted",
             ["file": url.path])
         return key
+    }
+
+    /// Where a generated key is kept: `master.key` in the SQLite database's folder.
+    public static func generatedFile(besides databasePath: String) -> URL {
+        URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("master.key")
     }
 }

@@ -42,6 +42,10 @@ extension Doctor {
     /// Apple fetches the file over https without redirects; App Flip needs the app IDs and the path.
     private func associationFinding(_ issuer: String) async -> Finding {
         let configuration = runtime.configuration
+        // Without app IDs there is nothing to serve: `apple_app_ids` alone says whether that matters.
+        if configuration.appleAppIDs.isEmpty {
+            return Self.pass("apple_app_site_association", "no iOS app IDs configured: nothing to serve")
+        }
         guard let answer = await fetch(issuer + "/.well-known/apple-app-site-association"), answer.status == 200 else {
             return Self.fail("apple_app_site_association", "the association file is not served",
                              "set ACCOUNTLINK_APPLE_APP_IDS and serve /.well-known/ without redirects")

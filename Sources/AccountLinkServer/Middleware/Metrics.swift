@@ -79,6 +79,7 @@ public final class Metrics: Sendable {
             if typed.insert(family).inserted { lines.append("# TYPE \(family) gauge") }
             lines.append("\(name) \(Self.number(value))")
         }
+        lines += ProcessMetrics.lines()
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -93,8 +93,8 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
+            // Audited by the flow (LinkedServices.unlink), in its transaction.
             _ = try LinkedServices(environment: environment).unlink(grantID: form["grant_id"] ?? "", accountID: account.id)
-            runtime.audit("grant.unlinked", accountID: account.id)
         } catch {
             return errorPage(status: error.status, .problemUnlinkFailed, .msgUnlinkFailed, code: error.code.rawValue)
         }
@@ -149,8 +149,8 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
+            // Audited by the flow (SignInService.removeIdentity), in its transaction.
             try runtime.identity.signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
-            runtime.audit("identity.removed", accountID: account.id)
         } catch SignInService.Failure.lastIdentity {
             return errorPage(status: 400, .problemCannotRemove, .msgLastMethod)
         } catch {

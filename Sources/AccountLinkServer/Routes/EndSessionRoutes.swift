@@ -20,7 +20,7 @@ extension AccountLinkApp {
             return HTTPResponse.redirect(to: target, status: 303).noStore()
         case .end(let target):
             try? WebSessions(environment: environment).end(cookie: cookie)
-            if let account = current?.1 { runtime.audit("session.end", accountID: account.id, detail: "RP-initiated logout") }
+            if let account = current?.1 { runtime.audit(.sessionEnd, accountID: account.id, detail: "RP-initiated logout") }
             return HTTPResponse.redirect(to: target, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
         case .refuse(let error):

@@ -92,7 +92,7 @@ public struct AccountFlowContext: Sendable {
                  in tx: any Storage) throws {
         let now = clock.now()
         guard try mailBudget.take([Self.mailBudgetKey(recipient)], at: now, in: tx) else {
-            try audit("mail.budget-spent", accountID: accountID, detail: "kind=\(mail.kind)", in: tx)
+            try audit(.mailBudgetSpent, accountID: accountID, detail: "kind=\(mail.kind)", in: tx)
             return
         }
         let words = composer.compose(mail, locale: locale)
@@ -102,9 +102,15 @@ public struct AccountFlowContext: Sendable {
         try tx.insertMail(try bodySealer?.seal(outbox) ?? outbox)
     }
 
-    func audit(_ kind: String, accountID: String?, detail: String = "", in tx: any Storage) throws {
-        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind,
-                                      accountID: accountID, detail: detail))
+    /// The password-changed notice: now, the device of the request that changed it (RequestScope), and
+    /// the page where a person who did not change it resets it (`/password/forgot`).
+    func passwordChangedNotice() -> AccountMail {
+        .passwordChanged(at: clock.now(), device: RequestScope.current?.userAgent.map { String($0.prefix(200)) },
+                         resetLink: issuer + "/password/forgot")
+    }
+
+    func audit(_ kind: AuditKind, accountID: String?, detail: String = "", in tx: any Storage) throws {
+        try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: detail, in: tx)
     }
 
     /// The presented link token, consumed: the record when it is unused, unexpired and of `purposes`.

@@ -49,7 +49,7 @@ public struct EmailChangeFlow: Sendable {
                 try context.enqueue(.emailChangeRequested(newEmail: email, cancelLink: cancel), to: old,
                                     accountID: accountID, locale: locale, in: tx)
             }
-            try context.audit("email.change-requested", accountID: accountID, in: tx)
+            try context.audit(.emailChangeRequested, accountID: accountID, in: tx)
         }
         context.mailWritten()
     }
@@ -82,7 +82,7 @@ public struct EmailChangeFlow: Sendable {
             }
             try FirstPartySignOut.run(accountID: account.id, in: tx, at: now)
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .cancelEmailChange, at: now)
-            try context.audit("email.change-cancelled", accountID: account.id, in: tx)
+            try context.audit(.emailChangeCancelled, accountID: account.id, in: tx)
             return account.id
         }
         guard let accountID else { throw Failure.invalidLink }

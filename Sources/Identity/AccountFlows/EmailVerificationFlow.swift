@@ -65,7 +65,7 @@ public struct EmailVerificationFlow: Sendable {
                 // A verify-first sign-up's password takes effect now (SignUpFlow.Mode.verifyFirst).
                 if let pending = record.passwordHash { try tx.setPasswordHash(pending, accountID: account.id) }
                 try markPasswordIdentity(account.id, email: record.email, in: tx)
-                try context.audit("email.verified", accountID: account.id, in: tx)
+                try context.audit(.emailVerified, accountID: account.id, in: tx)
                 return .verified(accountID: account.id)
             }
             return try change(&account, to: record.email, in: tx)
@@ -82,7 +82,7 @@ public struct EmailVerificationFlow: Sendable {
         try markPasswordIdentity(account.id, email: email, in: tx)
         // Links mailed to the old address (a reset, above all) die with it (OneTimeLinkRule).
         try OneTimeLinkRule.voidLinks(accountID: account.id, in: tx, at: context.clock.now())
-        try context.audit("email.changed", accountID: account.id, in: tx)
+        try context.audit(.emailChanged, accountID: account.id, in: tx)
         return .changed(accountID: account.id)
     }
 
@@ -121,7 +121,7 @@ extension EmailVerificationFlow {
             let now = context.clock.now()
             _ = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random, at: now)
             guard try tx.eraseAccount(id: account.id, at: now) else { return false }
-            try context.audit("account.disowned", accountID: account.id, in: tx)
+            try context.audit(.accountDisowned, accountID: account.id, in: tx)
             return true
         }
         guard done else { throw Failure.invalidLink }

@@ -31,16 +31,16 @@ public struct PasswordChangeFlow: Sendable {
         case .wrong: throw Failure.wrongCurrentPassword
         case .correct: break
         }
-        try set(accountID: accountID, newPassword: newPassword, locale: locale, audit: "password.changed",
+        try set(accountID: accountID, newPassword: newPassword, locale: locale, audit: .passwordChanged,
                 keepingSession: keepingSession, keepingGrant: keepingGrant)
     }
 
     /// The operator's reset: ends every sign-in of the account, like a reset by mail.
     public func setByOperator(accountID: String, newPassword: String) throws {
-        try set(accountID: accountID, newPassword: newPassword, locale: nil, audit: "password.set-by-operator")
+        try set(accountID: accountID, newPassword: newPassword, locale: nil, audit: .passwordSetByOperator)
     }
 
-    func set(accountID: String, newPassword: String, locale: String?, audit: String, keepingSession: Session? = nil,
+    func set(accountID: String, newPassword: String, locale: String?, audit: AuditKind, keepingSession: Session? = nil,
              keepingGrant: String? = nil) throws {
         guard let account = try context.storage.account(id: accountID), account.status != .deleted else {
             throw Failure.accountUnavailable
@@ -56,7 +56,7 @@ public struct PasswordChangeFlow: Sendable {
             try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(),
                                       keepingSession: keepingSession, keepingGrant: keepingGrant)
             if let email = account.email {
-                try context.enqueue(.passwordChanged, to: email, accountID: accountID, locale: locale, in: tx)
+                try context.enqueue(context.passwordChangedNotice(), to: email, accountID: accountID, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)], in: tx)
             }
             try context.audit(audit, accountID: accountID, in: tx)
@@ -95,7 +95,7 @@ public struct AccountStatusFlow: Sendable {
                 try tx.deleteSessions(accountID: accountID)
                 try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: context.clock.now())
             }
-            try context.audit(disabled ? "account.disabled" : "account.enabled", accountID: accountID,
+            try context.audit(disabled ? .accountDisabled : .accountEnabled, accountID: accountID,
                               detail: "by \(actor)", in: tx)
             return true
         }

@@ -31,7 +31,7 @@ public struct PasswordResetFlow: Sendable {
         try context.storage.transaction { tx in
             // Found by its folded form; mailed at the account's own address, not a copy typed here.
             guard let account = try tx.account(email: email), account.status == .active, let email = account.email else {
-                try context.audit("password.reset-requested", accountID: nil, detail: "no account", in: tx)
+                try context.audit(.passwordResetRequested, accountID: nil, detail: "no account", in: tx)
                 return
             }
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .resetPassword, at: now)
@@ -39,7 +39,7 @@ public struct PasswordResetFlow: Sendable {
             let link = try context.issueLink(.resetPassword, accountID: account.id, email: account.email ?? email,
                                              path: "/password/reset", in: tx)
             try context.enqueue(.passwordReset(link: link), to: email, accountID: account.id, locale: locale, in: tx)
-            try context.audit("password.reset-requested", accountID: account.id, in: tx)
+            try context.audit(.passwordResetRequested, accountID: account.id, in: tx)
         }
         context.mailWritten()
     }
@@ -77,11 +77,11 @@ public struct PasswordResetFlow: Sendable {
             let removed = try prove(account, in: tx)
             try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now())
             if let email = account.email {
-                let mail: AccountMail = removed.isEmpty ? .passwordChanged : .passwordResetRemovedMethods(methods: removed)
+                let mail: AccountMail = removed.isEmpty ? context.passwordChangedNotice() : .passwordResetRemovedMethods(methods: removed)
                 try context.enqueue(mail, to: email, accountID: account.id, locale: locale, in: tx)
                 try context.loginThrottle.succeeded([LoginThrottle.accountKey(email)] + addressKeys, in: tx)
             }
-            try context.audit("password.reset", accountID: account.id, in: tx)
+            try context.audit(.passwordReset, accountID: account.id, in: tx)
             return Done(accountID: account.id, removedMethods: removed)
         }
         guard let done else { throw Failure.invalidLink }

@@ -14,7 +14,7 @@ public struct SignOutEverywhereFlow: Sendable {
     public func run(accountID: String) throws -> Int {
         try context.storage.transaction { tx in
             let ended = try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now())
-            try context.audit("account.signed-out-everywhere", accountID: accountID, in: tx)
+            try context.audit(.accountSignedOutEverywhere, accountID: accountID, in: tx)
             return ended
         }
     }

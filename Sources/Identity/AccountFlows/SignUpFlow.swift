@@ -81,7 +81,7 @@ public struct SignUpFlow: Sendable {
                                          passwordHash: pending, in: tx)
         try context.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.password]), to: email,
                             accountID: account.id, locale: locale, in: tx)
-        try context.audit("account.signed-up", accountID: account.id, detail: "provider=password", in: tx)
+        try context.audit(.accountSignedUp, accountID: account.id, detail: "provider=password", in: tx)
         return account
     }
 
@@ -93,6 +93,6 @@ public struct SignUpFlow: Sendable {
         let mail = AccountMail.accountExists(signInLink: context.issuer + "/login",
                                              resetLink: context.issuer + "/password/forgot")
         try context.enqueue(mail, to: email, accountID: owner.id, locale: locale, in: tx)
-        try context.audit("account.sign-up-existing-email", accountID: owner.id, in: tx)
+        try context.audit(.accountSignUpExistingEmail, accountID: owner.id, in: tx)
     }
 }

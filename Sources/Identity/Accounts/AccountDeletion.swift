@@ -48,9 +48,8 @@ public struct AccountDeletionService: Sendable {
         try storage.transaction { tx in
             guard try tx.eraseAccount(id: accountID, at: now) else { return }
             for revocation in pending { try tx.insertPendingRevocation(revocation) }
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.deleted",
-                                          accountID: accountID,
-                                          detail: "grants=\(grants) provider_tokens=\(tokens.count)"))
+            try AuditRecorder(clock: clock, random: random).record(.accountDeleted, accountID: accountID,
+                                          detail: "grants=\(grants) provider_tokens=\(tokens.count)", at: now, in: tx)
         }
         var revoked = 0
         for revocation in pending where try await attempt(revocation) { revoked += 1 }

@@ -73,8 +73,8 @@ public struct AccountDirectory: Sendable {
                 guard try tx.account(email: checked.email) == nil else { throw Failure.emailTaken }
                 let account = try Self.insertPasswordAccount(email: checked.email, name: name, hash: hash,
                                                              selfService: false, random: random, at: now, in: tx)
-                try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
-                                              accountID: account.id, detail: "provider=password by \(actor)"))
+                try AuditRecorder(clock: clock, random: random).record(
+                    .accountCreated, accountID: account.id, detail: "provider=password by \(actor)", at: now, in: tx)
                 return account
             }
         } catch StoreError.conflict {

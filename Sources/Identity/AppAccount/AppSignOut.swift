@@ -10,7 +10,7 @@ extension AppAccountAPI {
         let now = environment.clock.now()
         try environment.storage.transaction { tx in
             _ = try tx.revokeGrant(id: bearer.record.grantID, at: now)
-            try audit("app.logout", accountID: bearer.account.id, clientID: bearer.record.clientID, in: tx, at: now)
+            try audit(.appLogout, accountID: bearer.account.id, clientID: bearer.record.clientID, in: tx, at: now)
         }
     }
 
@@ -21,14 +21,14 @@ extension AppAccountAPI {
         let now = environment.clock.now()
         return try environment.storage.transaction { tx in
             let ended = try FirstPartySignOut.run(accountID: bearer.account.id, in: tx, at: now)
-            try audit("account.signed-out-everywhere", accountID: bearer.account.id, clientID: bearer.record.clientID,
+            try audit(.accountSignedOutEverywhere, accountID: bearer.account.id, clientID: bearer.record.clientID,
                       in: tx, at: now)
             return ended
         }
     }
 
-    private func audit(_ kind: String, accountID: String, clientID: String, in tx: any Storage, at now: Date) throws {
-        try tx.appendAudit(AuditEvent(id: environment.random.token(byteCount: 12), time: now, kind: kind,
-                                      accountID: accountID, clientID: clientID))
+    private func audit(_ kind: AuditKind, accountID: String, clientID: String, in tx: any Storage, at now: Date) throws {
+        try AuditRecorder(clock: environment.clock, random: environment.random)
+            .record(kind, accountID: accountID, clientID: clientID, at: now, in: tx)
     }
 }

@@ -28,8 +28,8 @@ public enum UnprovenAccountRule {
                     encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
             }
             _ = try tx.deleteIdentity(id: identity.id)
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.removed",
-                                          accountID: account.id, detail: "unproven account proven by reset"))
+            try AuditRecorder(random: random, at: now).record(
+                .identityRemoved, accountID: account.id, detail: "unproven account proven by reset", in: tx)
         }
         return removing.map(\.provider)
     }

@@ -95,10 +95,9 @@ public struct AppleNotificationProcessor: Sendable {
             logger.info("apple notification type not handled", ["apple.event": type])
             return .ignored("unhandled type \(type)")
         }
-        try storage.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(),
-                                           kind: "apple.notification", accountID: identity.accountID,
-                                           detail: "type=\(event.type)" + (event.eventTime.map {
-                                               " event_time=\(Int64($0.timeIntervalSince1970))" } ?? "")))
+        let eventTime = event.eventTime.map { " event_time=\(Int64($0.timeIntervalSince1970))" } ?? ""
+        try AuditRecorder(clock: clock, random: random).record(
+            .appleNotification, accountID: identity.accountID, detail: "type=\(event.type)" + eventTime, in: storage)
         logger.info("apple notification processed", ["apple.event": event.type, "account.id": identity.accountID])
         return .processed(event.type)
     }

@@ -49,7 +49,7 @@ public struct PasskeyContext: Sendable {
 
     static func hash(_ flowID: String) -> String { Base64URL.encode(SHA256.hash(flowID)) }
 
-    func audit(_ kind: String, accountID: String, in storage: any Storage) throws {
-        try storage.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind, accountID: accountID))
+    func audit(_ kind: AuditKind, accountID: String, in storage: any Storage) throws {
+        try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, in: storage)
     }
 }

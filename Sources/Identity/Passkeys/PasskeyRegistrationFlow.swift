@@ -63,7 +63,7 @@ public struct PasskeyRegistrationFlow: Sendable {
                               name: Self.displayName(name), createdAt: now)
         try tx.insertIdentity(identity)
         try tx.insertPasskey(passkey)
-        try context.audit("passkey.added", accountID: accountID, in: tx)
+        try context.audit(.passkeyAdded, accountID: accountID, in: tx)
         return passkey
     }
 

@@ -40,7 +40,7 @@ public struct PasskeySignInFlow: Sendable {
         try context.storage.transaction { tx in
             _ = try tx.recordPasskeyUse(credentialID: passkey.credentialID, signCount: Int64(data.signCount),
                                         backedUp: data.backedUp, at: context.clock.now())
-            try context.audit("passkey.sign_in", accountID: passkey.accountID, in: tx)
+            try context.audit(.passkeySignIn, accountID: passkey.accountID, in: tx)
         }
         return passkey.accountID
     }
@@ -61,7 +61,7 @@ public struct PasskeySignInFlow: Sendable {
     /// passkeys keep no counter — is accepted.
     func checkCounter(_ passkey: Passkey, presented: UInt32) throws {
         guard passkey.signCount != 0, presented != 0, Int64(presented) <= passkey.signCount else { return }
-        try context.audit("passkey.counter_regressed", accountID: passkey.accountID, in: context.storage)
+        try context.audit(.passkeyCounterRegressed, accountID: passkey.accountID, in: context.storage)
         throw OAuthError.invalidGrant("the passkey's signature counter went back")
     }
 }

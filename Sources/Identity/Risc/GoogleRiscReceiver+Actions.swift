@@ -9,8 +9,9 @@ extension GoogleRiscReceiver {
         let identity = try event.subject.flatMap { try tx.identity(provider: .google, subject: $0) }
         let (action, accountID) = try perform(event, identity, tx, now)
         let name = event.type.split(separator: "/").last.map(String.init) ?? event.type
-        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "google.risc", accountID: accountID,
-                                      detail: "event=\(name) action=\(action)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? "")))
+        let reason = event.reason.map { " reason=\($0.prefix(40))" } ?? ""
+        try AuditRecorder(clock: clock, random: random).record(
+            .googleRisc, accountID: accountID, detail: "event=\(name) action=\(action)" + reason, at: now, in: tx)
         let level: Logger.Level = event.kind == .credentialChangeRequired || event.kind == .accountDisabled ? .warning : .info
         logger.log(level, "google risc event", ["risc.event": name, "risc.action": action, "account.id": accountID ?? "-"])
         return name

@@ -48,8 +48,7 @@ extension SignInService {
                                       displayName: displayName, createdAt: now, selfService: true)
                 try tx.insertAccount(account)
                 try tx.insertIdentity(identity)
-                try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
-                                              accountID: accountID, detail: "provider=\(provider.rawValue)"))
+                try AuditRecorder(clock: clock, random: random).record(.accountCreated, accountID: accountID, detail: "provider=\(provider.rawValue)", at: now, in: tx)
             }
         } catch StoreError.conflict {
             // A concurrent first sign-in of the same person won the race: use its account.
@@ -81,7 +80,7 @@ extension SignInService {
 
     /// Adds a (new) identity to an active account; the same identity on the same account is a no-op.
     func insertIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String,
-                        kind: String) throws -> OAuthCore.Identity {
+                        kind: AuditKind) throws -> OAuthCore.Identity {
         let now = clock.now()
         let identity = makeIdentity(provider, token, accountID: accountID, at: now)
         return try storage.transaction { tx in
@@ -93,8 +92,7 @@ extension SignInService {
                 return existing
             }
             try tx.insertIdentity(identity)
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
-                                          accountID: accountID, detail: "provider=\(provider.rawValue)"))
+            try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: "provider=\(provider.rawValue)", at: now, in: tx)
             return identity
         }
     }

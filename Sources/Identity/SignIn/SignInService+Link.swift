@@ -67,8 +67,7 @@ extension SignInService {
                                                            provider: identity.provider, encryptedRefreshToken: sealed,
                                                            createdAt: now, lookupKeys: lookupKeys(sealed, provider: identity.provider)))
             }
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.linked",
-                                          accountID: provenAccountID, detail: "provider=\(pending.provider)"))
+            try AuditRecorder(clock: clock, random: random).record(.identityLinked, accountID: provenAccountID, detail: "provider=\(pending.provider)", at: now, in: tx)
             return identity
         }
     }
@@ -89,7 +88,7 @@ extension SignInService {
         let existing = try storage.identity(provider: provider.stored, subject: identity.subject)
         let sealed = try await sealedProviderToken(code, identity: identity, existing: existing)
         do {
-            let added = try insertIdentity(provider, identity, accountID: accountID, kind: "identity.added")
+            let added = try insertIdentity(provider, identity, accountID: accountID, kind: .identityAdded)
             storeProviderToken(sealed, provider: provider.stored, identityID: added.id, accountID: accountID)
             return added
         } catch {

@@ -68,8 +68,7 @@ extension SignInService {
                 encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
         }
         _ = try tx.deleteIdentity(id: identity.id)
-        let kind = identity.provider == .passkey ? "passkey.removed" : "identity.removed"
-        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
-                                      accountID: identity.accountID))
+        let kind: AuditKind = identity.provider == .passkey ? .passkeyRemoved : .identityRemoved
+        try AuditRecorder(clock: clock, random: random).record(kind, accountID: identity.accountID, at: now, in: tx)
     }
 }

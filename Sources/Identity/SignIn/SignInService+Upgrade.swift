@@ -46,8 +46,7 @@ extension SignInService {
             }
             let tokens = try tx.thirdPartyTokens(accountID: accountID)
             for password in passwords { try remove(password, tokens, tx, at: now) }
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.upgraded",
-                                          accountID: accountID, detail: "provider=apple"))
+            try AuditRecorder(clock: clock, random: random).record(.accountUpgraded, accountID: accountID, detail: "provider=apple", at: now, in: tx)
         }
     }
 
@@ -60,8 +59,7 @@ extension SignInService {
         }
         let identity = makeIdentity(.apple, token, accountID: accountID, at: now)
         try tx.insertIdentity(identity)
-        try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.added",
-                                      accountID: accountID, detail: "provider=apple"))
+        try AuditRecorder(clock: clock, random: random).record(.identityAdded, accountID: accountID, detail: "provider=apple", at: now, in: tx)
         return identity
     }
 }

@@ -106,7 +106,7 @@ public struct SignInService: Sendable {
             // Auto-linking only into an account whose own email is verified: otherwise someone who
             // registered the address first would receive the real owner's identity.
             if policy.autoLink.contains(provider), owner.emailVerified {
-                let linked = try insertIdentity(provider, identity, accountID: owner.id, kind: "identity.auto-linked")
+                let linked = try insertIdentity(provider, identity, accountID: owner.id, kind: .identityAutoLinked)
                 storeProviderToken(sealed, provider: provider.stored, identityID: linked.id, accountID: owner.id)
                 return .signedIn(accountID: owner.id, created: false)
             }

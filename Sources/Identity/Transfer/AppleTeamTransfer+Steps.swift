@@ -25,8 +25,7 @@ extension AppleTeamTransfer {
                 report.refused += 1
             }
         }
-        try storage.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: "apple.transfer.exported",
-                                           detail: "team=\(recipientTeam) new=\(report.done) refused=\(report.refused)"))
+        try AuditRecorder(clock: clock, random: random).record(.appleTransferExported, detail: "team=\(recipientTeam) new=\(report.done) refused=\(report.refused)", in: storage)
         return report
     }
 

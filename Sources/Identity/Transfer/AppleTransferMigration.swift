@@ -35,8 +35,7 @@ enum AppleTransferMigration {
             if let isPrivateEmail { identity.isPrivateEmail = isPrivateEmail }
             try tx.updateIdentity(identity)
             _ = try tx.completeAppleTransfer(transferSub: transfer.transferSub, newSubject: newSubject, at: now)
-            try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "apple.transfer.migrated",
-                                          accountID: identity.accountID))
+            try AuditRecorder(random: random, at: now).record(.appleTransferMigrated, accountID: identity.accountID, in: tx)
             return .migrated(identity)
         }
     }

@@ -14,6 +14,22 @@ struct JSONParser {
         return value
     }
 
+    /// As `parse`, with the byte offset where the input stopped being JSON (for errors a person fixes
+    /// in a file: `JSONSyntaxError` turns it into a line and column).
+    static func parseLocated(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        do throws(JOSEError) {
+            let value = try parser.value()
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.fail("trailing data after the JSON value") }
+            return value
+        } catch {
+            let prefix = "invalid JSON at byte \(parser.index): "
+            let why = error.reason.hasPrefix(prefix) ? String(error.reason.dropFirst(prefix.count)) : error.reason
+            throw JSONSyntaxError(bytes: bytes, offset: parser.index, reason: why)
+        }
+    }
+
     static func parseObject(_ bytes: [UInt8], what: String) throws(JOSEError) -> [String: JSONValue] {
         guard let object = try parse(bytes).objectValue else { throw JOSEError(.malformed, "\(what) is not a JSON object") }
         return object
@@ -23,7 +39,7 @@ struct JSONParser {
 
     func fail(_ why: String) -> JOSEError { JOSEError(.malformed, "invalid JSON at byte \(index): \(why)") }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -32,7 +48,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func value() throws(JOSEError) -> JSONValue {
+    mutating func value() throws(JOSEError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw fail("unexpected end") }
         switch bytes[index] {

@@ -41,13 +41,13 @@ public struct AppFlipEndpoint: Sendable {
                     client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,
                     nonce: nil, codeChallenge: nil, authTime: bearer.record.authTime),
                 environment: environment)
-            environment.audit("app_flip.allow", accountID: bearer.account.id, clientID: client.id)
+            environment.audit(.appFlipAllow, accountID: bearer.account.id, clientID: client.id)
             return success(code: code, state: p["state"], redirectURI: redirectURI)
         } catch {
             let oauth = Self.appFlipError(OAuthError.from(error))
             environment.log(oauth, ["oauth.endpoint": "app_flip", "oauth.client_id": p["client_id"] ?? ""])
             environment.audit(
-                "app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
+                .appFlipRefused(oauth.code), clientID: p["client_id"], detail: oauth.detail)
             return failure(
                 oauth, description: describe(oauth.code) ?? oauth.description, state: p["state"],
                 redirectURI: RepeatedParameters.isClean(p) ? p["redirect_uri"] : nil)

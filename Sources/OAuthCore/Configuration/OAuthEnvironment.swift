@@ -59,15 +59,11 @@ public struct OAuthEnvironment: Sendable {
     /// Appends an audit event; a failure to audit is logged, never fatal to the request.
     /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
     func audit(
-        _ kind: String, accountID: String? = nil, clientID: String? = nil, detail: String = "",
+        _ kind: AuditKind, accountID: String? = nil, clientID: String? = nil, detail: String = "",
         in storage: (any Storage)? = nil
     ) {
-        let event = AuditEvent(
-            id: random.token(byteCount: 16), time: clock.now(), kind: kind,
-            accountID: accountID, clientID: clientID, detail: detail)
-        do { try (storage ?? self.storage).appendAudit(event) } catch {
-            logger.warning("audit append failed", ["audit.kind": kind, "error": String(describing: error)])
-        }
+        AuditRecorder(clock: clock, random: random).recordLoggingFailure(
+            kind, accountID: accountID, clientID: clientID, detail: detail, in: storage ?? self.storage, logger: logger)
     }
 
     /// Logs the private detail of an error that is about to be answered.

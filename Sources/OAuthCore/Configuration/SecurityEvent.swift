@@ -19,8 +19,13 @@ public enum SecurityEvent {
 }
 
 extension Logger {
-    /// Logs a security event. Never pass a token, code, secret or password in `fields`.
-    public func security(_ kind: String, _ fields: [String: String] = [:]) {
-        warning(SecurityEvent.message, fields.merging(["event": kind]) { _, new in new })
+    /// Logs a security event with `account.id` (`-` when no account is known); inside a request the
+    /// logger adds `client_ip` and `request.id` (RequestScope). Never pass a token, code, secret or
+    /// password in `fields`.
+    public func security(_ kind: String, account: String?, _ fields: [String: String] = [:], level: Level = .warning) {
+        var all = fields
+        all["event"] = kind
+        all["account.id"] = account ?? "-"
+        log(level, SecurityEvent.message, all)
     }
 }

@@ -46,7 +46,7 @@ struct AuthorizationCodeGrant: TokenGrant {
         case .alreadyUsed(let record):
             _ = try storage.revokeGrant(id: record.grantID, at: now)
             logger.security(
-                SecurityEvent.codeReuse, ["oauth.client_id": record.clientID, "oauth.grant_id": record.grantID])
+                SecurityEvent.codeReuse, account: record.accountID, ["oauth.client_id": record.clientID, "oauth.grant_id": record.grantID])
             throw OAuthError.invalidGrant(
                 "the code is invalid", detail: "code replayed; grant \(record.grantID) revoked")
         }

@@ -46,7 +46,7 @@ struct ClientCredentialsGrant: TokenGrant {
             "iat": .int(now), "exp": .int(now + lifetime), "jti": .string(environment.random.token(byteCount: 16)),
             "scope": .string(scope.joined(separator: " ")), "token_use": .string(Self.use),
         ])
-        environment.audit("client_credentials.issued", clientID: client.id)
+        environment.audit(.clientCredentialsIssued, clientID: client.id)
         return .object([
             "access_token": .string(token), "token_type": .string("Bearer"), "expires_in": .int(lifetime),
             "scope": .string(scope.joined(separator: " ")),

@@ -98,10 +98,10 @@ struct RefreshTokenGrant: TokenGrant {
     }
 
     private func retried(_ record: TokenRecord, _ client: Client, _ storage: any Storage, _ environment: OAuthEnvironment) {
-        environment.logger.info(SecurityEvent.message, [
-            "event": SecurityEvent.refreshTokenRetry, "oauth.client_id": client.id, "oauth.grant_id": record.grantID,
-        ])
-        environment.audit("refresh.retry", accountID: record.accountID, clientID: client.id,
+        environment.logger.security(
+            SecurityEvent.refreshTokenRetry, account: record.accountID,
+            ["oauth.client_id": client.id, "oauth.grant_id": record.grantID], level: .info)
+        environment.audit(.refreshRetry, accountID: record.accountID, clientID: client.id,
                           detail: "rotated refresh token presented again, no later token used; fresh pair", in: storage)
     }
 
@@ -109,9 +109,9 @@ struct RefreshTokenGrant: TokenGrant {
         _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
     ) throws -> Never {
         environment.logger.security(
-            SecurityEvent.refreshTokenReuse, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
+            SecurityEvent.refreshTokenReuse, account: record.accountID, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
         _ = try storage.revokeGrant(id: record.grantID, at: now)
-        environment.audit("refresh.reuse", accountID: record.accountID, clientID: client.id,
+        environment.audit(.refreshReuse, accountID: record.accountID, clientID: client.id,
                           detail: "a refresh token presented after a later one of its family was used; grant revoked",
                           in: storage)
         throw OAuthError.invalidGrant("the refresh token is invalid")

@@ -39,6 +39,6 @@ public struct RevocationEndpoint: Sendable {
         case .access: _ = try storage.revokeToken(hash: record.hash, at: now)
         }
         environment.audit(
-            "token.revoke", accountID: record.accountID, clientID: client.id, detail: record.kind.rawValue)
+            .tokenRevoke, accountID: record.accountID, clientID: client.id, detail: record.kind.rawValue)
     }
 }

@@ -63,7 +63,7 @@ public struct TokenEndpoint: Sendable {
             let oauth = OAuthError.from(error)
             if oauth.code == .invalidClient || oauth.code == .invalidGrant {
                 environment.logger.security(
-                    SecurityEvent.grantRefused,
+                    SecurityEvent.grantRefused, account: nil,
                     ["oauth.error": oauth.code.rawValue, "oauth.grant_type": request.parameters["grant_type"] ?? ""])
             }
             environment.log(

@@ -55,7 +55,7 @@ public struct LinkedServices: Sendable {
                 let sameClient = try tx.activeGrants(accountID: accountID).filter { $0.clientID.sameBytes(grant.clientID) }
                 // This grant is one of them. In GrantLockOrder, as every revocation of several grants.
                 for id in GrantLockOrder.sorted(sameClient.map(\.id)) { _ = try tx.revokeGrant(id: id, at: now) }
-                environment.audit("grant.unlink", accountID: accountID, clientID: grant.clientID, in: tx)
+                environment.audit(.grantUnlink, accountID: accountID, clientID: grant.clientID, in: tx)
                 return true
             }
         }

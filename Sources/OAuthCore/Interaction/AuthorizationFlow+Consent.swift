@@ -34,7 +34,7 @@ extension AuthorizationFlow {
                 authTime: state.authTime ?? environment.clock.now()),
             environment: environment)
         try environment.storage.deleteInteraction(id: interaction.id)
-        environment.audit("authorize.allow", accountID: accountID, clientID: client.id)
+        environment.audit(.authorizeAllow, accountID: accountID, clientID: client.id)
         return [AuthorizationResponse.success(request, code: code, issuer: environment.configuration.issuer)]
     }
 
@@ -42,7 +42,7 @@ extension AuthorizationFlow {
     private func deny(_ interaction: Interaction, _ state: InteractionState) throws -> [InteractionAction] {
         try environment.storage.deleteInteraction(id: interaction.id)
         environment.audit(
-            "authorize.deny", accountID: interaction.accountID, clientID: state.request.clientID)
+            .authorizeDeny, accountID: interaction.accountID, clientID: state.request.clientID)
         let error = OAuthError(.accessDenied, "the user declined to link the account")
         return [AuthorizationResponse.error(error, for: state.request, issuer: environment.configuration.issuer)]
     }

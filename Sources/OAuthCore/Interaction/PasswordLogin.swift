@@ -14,7 +14,7 @@ struct PasswordLogin {
         let throttle = environment.loginThrottle
         let keys = Self.throttleKeys(email: email, clientAddress: clientAddress)
         guard try throttle.take(keys, at: now, in: environment.storage) else {
-            environment.logger.security(SecurityEvent.loginThrottled)
+            environment.logger.security(SecurityEvent.loginThrottled, account: nil)
             return nil
         }
         let account = try environment.storage.account(email: email)
@@ -23,12 +23,12 @@ struct PasswordLogin {
         // Unknown email: verify against a dummy hash so the time taken is the same.
         let matches = verifier.verify(password: password, hash: hash ?? verifier.dummyHash) && hash != nil
         guard matches, let account, account.status == .active else {
-            environment.audit("login.failure", accountID: account?.id)
-            environment.logger.security(SecurityEvent.loginFailed, account.map { ["account.id": $0.id] } ?? [:])
+            environment.audit(.loginFailure, accountID: account?.id)
+            environment.logger.security(SecurityEvent.loginFailed, account: account?.id)
             return nil
         }
         try throttle.succeeded(keys, in: environment.storage)
-        environment.audit("login.success", accountID: account.id)
+        environment.audit(.loginSuccess, accountID: account.id)
         return account
     }
 

@@ -13,8 +13,9 @@ public enum AccountMail: Sendable, Equatable {
     case accountExists(signInLink: String, resetLink: String)
     /// The password-reset link (valid 1 h).
     case passwordReset(link: String)
-    /// After a reset or change: a notice, so a takeover does not go unnoticed.
-    case passwordChanged
+    /// After a reset or change: a notice, so a takeover does not go unnoticed: when, from which device
+    /// (the browser's or app's `User-Agent`, when known) and the link to reset the password.
+    case passwordChanged(at: Date, device: String?, resetLink: String)
     /// Email change: the link to the new address; the change happens when it is followed.
     case confirmNewEmail(link: String)
     /// Email change: a notice to the old address, with a link that cancels the change and signs out everywhere.

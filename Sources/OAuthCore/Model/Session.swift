@@ -76,6 +76,8 @@ public struct StoredSigningKey: Sendable, Equatable, Codable {
 }
 
 /// Something that happened, kept for the operator; never holds secrets or personal data after deletion.
+/// New entries are built only by `AuditRecorder`; `kind` is the stored string (an `AuditKind` raw value,
+/// or a kind an earlier version recorded).
 public struct AuditEvent: Sendable, Equatable, Codable {
     public var id: String
     public var time: Date
@@ -83,14 +85,30 @@ public struct AuditEvent: Sendable, Equatable, Codable {
     public var accountID: String?
     public var clientID: String?
     public var detail: String
+    /// The client's address and `User-Agent` when the entry was made while answering a request.
+    public var ip: String?
+    public var userAgent: String?
 
-    public init(id: String, time: Date, kind: String, accountID: String? = nil, clientID: String? = nil,
-                detail: String = "") {
+    /// The kind as a case, nil for a kind no longer recorded.
+    public var auditKind: AuditKind? { AuditKind(rawValue: kind) }
+
+    init(id: String, time: Date, kind: AuditKind, accountID: String?, clientID: String?, detail: String,
+         ip: String?, userAgent: String?) {
+        self.init(storedID: id, time: time, kind: kind.rawValue, accountID: accountID, clientID: clientID,
+                  detail: detail, ip: ip, userAgent: userAgent)
+    }
+
+    /// An entry as a store read it back (or a conformance test wrote it); flows record through
+    /// `AuditRecorder` instead.
+    public init(storedID id: String, time: Date, kind: String, accountID: String? = nil, clientID: String? = nil,
+                detail: String = "", ip: String? = nil, userAgent: String? = nil) {
         self.id = id
         self.time = time
         self.kind = kind
         self.accountID = accountID
         self.clientID = clientID
         self.detail = detail
+        self.ip = ip
+        self.userAgent = userAgent
     }
 }

@@ -137,7 +137,7 @@ public struct TokenService: Sendable {
     }
 
     private func invalidToken(_ detail: String) -> OAuthError {
-        environment.logger.security(SecurityEvent.tokenRefused, ["oauth.detail": detail])
+        environment.logger.security(SecurityEvent.tokenRefused, account: nil, ["oauth.detail": detail])
         return OAuthError(.invalidToken, "the access token is invalid", detail: detail)
     }
 }

@@ -46,16 +46,28 @@ final class CommandContext: @unchecked Sendable {
 
     var logger: Logger = Logger(label: "accountlink", minimumLevel: .warning)
 
-    /// Opens the configured database (migrating it) and resolves the master key.
-    func runtime() throws -> Runtime {
+    /// Opens the configured database (migrating it) and resolves the master key. `readOnly`: a command
+    /// that only reads refuses (exit 66) a database or master key that does not exist instead of making one.
+    func runtime(readOnly: Bool = false) throws -> Runtime {
         let configuration = try configuration()
         do {
-            return try Runtime.open(configuration, logger: logger)
+            return try Runtime.open(configuration, logger: logger, existingOnly: readOnly)
         } catch let error as ConfigurationError {
             throw CommandFailure.usage("configuration: \(error)")
         } catch let error as RuntimeError {
             // A database upgraded by a newer AccountLink is refused before anything is written.
-            throw CommandFailure(code: error.isSchemaTooNew ? .dataError : .unavailable, message: error.description)
+            throw CommandFailure(code: Self.exitCode(error), message: error.description)
         }
+    }
+
+    /// Refuses (exit 66) a SQLite database or generated master key that is not there.
+    func requireExistingData() throws {
+        do { try Runtime.requireExisting(try configuration()) } catch let error as RuntimeError {
+            throw CommandFailure(code: Self.exitCode(error), message: error.description)
+        }
+    }
+
+    static func exitCode(_ error: RuntimeError) -> ExitCode {
+        error.isMissing ? .noInput : error.isSchemaTooNew ? .dataError : .unavailable
     }
 }

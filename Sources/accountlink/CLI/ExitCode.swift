@@ -5,6 +5,8 @@ enum ExitCode: Int32 {
     case unexpectedOutcome = 1
     case usage = 64
     case dataError = 65
+    /// A read-only command found no database (or master key) to read: EX_NOINPUT.
+    case noInput = 66
     case unavailable = 69
     case software = 70
 }

@@ -64,9 +64,10 @@ extension CommandContext {
     func databaseSchema() throws -> (current: Int, pending: [Int]) {
         let configuration = try configuration()
         do {
+            try Runtime.requireExisting(configuration)
             return try DatabaseMaintenance.schema(configuration, logger: logger)
         } catch let error as RuntimeError {
-            throw CommandFailure(code: error.isSchemaTooNew ? .dataError : .unavailable, message: error.description)
+            throw CommandFailure(code: Self.exitCode(error), message: error.description)
         }
     }
 }

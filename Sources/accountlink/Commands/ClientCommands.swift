@@ -89,7 +89,7 @@ enum ClientListCommand: Command {
     static let spec = ArgumentSpec(booleans: ["json"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let clients = try context.runtime().storage.listClients()
+        let clients = try context.runtime(readOnly: true).storage.listClients()
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(clients.map(ClientView.init)))
         } else if clients.isEmpty {
@@ -127,7 +127,7 @@ enum ClientRemoveCommand: Command {
         guard try runtime.storage.deleteClient(id: id, at: runtime.clock.now()) else {
             throw CommandFailure.data("no client with id \(id)")
         }
-        runtime.audit("client.removed", clientID: id)
+        runtime.audit(.clientRemoved, clientID: id)
         context.err("removed client \(id)")
         return .success
     }

@@ -22,9 +22,11 @@ enum DoctorCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         // A database the server cannot write cannot be opened either: that finding alone, first.
+        // Only reads: a database that is not there is refused, never created (README.md, CLI).
+        try context.requireExistingData()
         let database = Doctor.databaseWritable(try context.configuration())
         let findings = database.ok
-            ? await Doctor(runtime: try context.runtime(), via: arguments.value("via")).run() : [database]
+            ? await Doctor(runtime: try context.runtime(readOnly: true), via: arguments.value("via")).run() : [database]
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(findings))
         } else {

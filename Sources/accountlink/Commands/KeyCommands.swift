@@ -24,7 +24,7 @@ enum KeysListCommand: Command {
     }
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let runtime = try context.runtime()
+        let runtime = try context.runtime(readOnly: true)
         _ = try runtime.keyRing.current()
         let now = runtime.clock.now()
         let views = try runtime.storage.signingKeys().map { key in
@@ -59,7 +59,7 @@ enum KeysRotateCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let runtime = try context.runtime()
         let kid = try runtime.keyRing.rotate(arguments.flag("es256") ? .es256 : .rs256)
-        runtime.audit("keys.rotated", detail: "kid=\(kid)")
+        runtime.audit(.keysRotated, detail: "kid=\(kid)")
         context.err("new active signing key:")
         context.out(kid)
         return .success

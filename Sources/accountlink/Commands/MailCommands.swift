@@ -30,7 +30,7 @@ enum MailListCommand: Command {
     }
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let mails = try context.runtime().storage.listMail()
+        let mails = try context.runtime(readOnly: true).storage.listMail()
         let views = mails.map {
             View(id: $0.id, kind: $0.kind, account_id: $0.accountID, to: $0.recipient, subject: $0.subject,
                  status: $0.status.rawValue, attempts: $0.attempts, last_outcome: $0.lastOutcome,

@@ -10,7 +10,8 @@ enum ServeCommand: Command {
         Usage: accountlink serve [--listen HOST:PORT] [--issuer URL] [--database URL] [--config FILE]
 
         Migrates the database, then serves HTTP until SIGTERM or SIGINT, after which it stops accepting,
-        answers every request in flight and exits 0. Logs are JSON lines on stderr.
+        answers every request in flight and exits 0. Once listening it prints a few lines for people on
+        stdout (where it serves, the admin API, what to do next); logs are JSON lines on stderr.
         """
     static let spec = ArgumentSpec()
 
@@ -32,7 +33,13 @@ enum ServeCommand: Command {
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         app.outboxWorker?.start()
-        runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
+        runtime.logger.info("serving", ["issuer": configuration.issuerString],
+                            numbers: ["http.port": Double(server.boundPort)])
+        let facts = StartupBanner.Facts(
+            issuer: configuration.issuerString, listening: "\(configuration.listenHost):\(server.boundPort)",
+            admin: admin.map { "\(configuration.admin?.host ?? ""):\($0.boundPort)" },
+            clientCount: (try? runtime.storage.listClients().count) ?? 0)
+        for line in StartupBanner.lines(facts) { context.out(line) }
         // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -58,7 +65,7 @@ enum ServeCommand: Command {
         } catch {
             throw CommandFailure.unavailable("cannot listen on \(admin.host):\(admin.port) (ACCOUNTLINK_ADMIN_LISTEN): \(error)")
         }
-        logger.info("admin API listening", ["http.port": String(server.boundPort)])
+        logger.info("admin API listening", numbers: ["http.port": Double(server.boundPort)])
         return server
     }
 }

@@ -49,7 +49,7 @@ enum UserListCommand: Command {
     static let spec = ArgumentSpec(booleans: ["json"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let storage = try context.runtime().storage
+        let storage = try context.runtime(readOnly: true).storage
         let views = try storage.listAccounts().map { try UserView($0, storage: storage) }
         if arguments.flag("json") {
             context.out(try JSONOutput.encode(views))
