@@ -65,7 +65,7 @@ public struct ClientUpdate: Sendable {
             throw .data("cannot store the client: \(error)")
         }
         runtime.clientCache.forget(id: id)
-        runtime.audit("client.updated", clientID: id, detail: "by \(actor)")
+        runtime.audit(.clientUpdated, clientID: id, detail: "by \(actor)")
         return client
     }
 

@@ -32,7 +32,7 @@ public enum ScopeCatalog {
         do { try runtime.storage.insertScope(scope) } catch StoreError.conflict {
             throw .conflict("a scope named \(name) already exists")
         } catch { throw .data("cannot store the scope: \(error)") }
-        runtime.audit("scope.added", detail: "\(name) by \(actor)")
+        runtime.audit(.scopeAdded, detail: "\(name) by \(actor)")
         return scope
     }
 
@@ -44,7 +44,7 @@ public enum ScopeCatalog {
             }
             guard try runtime.storage.deleteScope(name: name) else { throw Failure.notFound("no custom scope \(name)") }
         } catch let failure as Failure { throw failure } catch { throw .data("cannot remove the scope: \(error)") }
-        runtime.audit("scope.removed", detail: "\(name) by \(actor)")
+        runtime.audit(.scopeRemoved, detail: "\(name) by \(actor)")
     }
 }
 

@@ -55,8 +55,3 @@ enum ProcessMetrics {
         (try? String(contentsOfFile: path, encoding: .utf8))
     }
 }
-
-/// The product's release, one place for every surface that names it.
-public enum ProductVersion {
-    public static let current = "0.2.0"
-}

@@ -33,7 +33,7 @@ public struct OperatorProfileFlow: Sendable {
                 } else {
                     try tx.updateAccount(account)
                 }
-                if name != nil { try context.audit("account.renamed", accountID: accountID, detail: "by \(actor)", in: tx) }
+                if name != nil { try context.audit(.accountRenamed, accountID: accountID, detail: "by \(actor)", in: tx) }
                 return account
             }
         } catch StoreError.conflict {
@@ -53,6 +53,6 @@ public struct OperatorProfileFlow: Sendable {
             try tx.updateIdentity(identity)
         }
         try OneTimeLinkRule.voidLinks(accountID: account.id, in: tx, at: context.clock.now())
-        try context.audit("email.changed", accountID: account.id, detail: "by \(actor)", in: tx)
+        try context.audit(.emailChanged, accountID: account.id, detail: "by \(actor)", in: tx)
     }
 }

@@ -60,7 +60,7 @@ public struct SignInsFlow: Sendable {
             guard let session = try tx.liveSessions(accountID: accountID, at: now).first(where: { Self.ref($0).sameBytes(ref) })
             else { return (false, false) }
             try tx.deleteSession(hash: session.hash)
-            try context.audit("session.signed-out", accountID: accountID, in: tx)
+            try context.audit(.sessionSignedOut, accountID: accountID, in: tx)
             return (true, session.hash.sameBytes(current.hash))
         }
     }
@@ -73,7 +73,7 @@ public struct SignInsFlow: Sendable {
                   try tx.client(id: grant.clientID)?.firstParty == true
             else { return false }
             let ended = try tx.revokeGrant(id: grant.id, at: context.clock.now())
-            try context.audit("app.signed-out", accountID: accountID, detail: grant.clientID, in: tx)
+            try context.audit(.appSignedOut, accountID: accountID, detail: grant.clientID, in: tx)
             return ended
         }
     }

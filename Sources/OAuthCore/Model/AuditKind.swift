@@ -17,6 +17,7 @@ public enum AuditKind: String, Sendable, CaseIterable {
     // Email and passwords
     case emailVerified = "email.verified"
     case emailChanged = "email.changed"
+    case accountRenamed = "account.renamed"
     case emailChangeRequested = "email.change-requested"
     case emailChangeCancelled = "email.change-cancelled"
     case passwordChanged = "password.changed"
@@ -37,6 +38,8 @@ public enum AuditKind: String, Sendable, CaseIterable {
     case loginFailure = "login.failure"
     case appLogout = "app.logout"
     case sessionEnd = "session.end"
+    case sessionSignedOut = "session.signed-out"
+    case appSignedOut = "app.signed-out"
     // Grants and tokens
     case authorizeAllow = "authorize.allow"
     case authorizeDeny = "authorize.deny"
@@ -61,6 +64,9 @@ public enum AuditKind: String, Sendable, CaseIterable {
     // The operator
     case clientAdded = "client.added"
     case clientRemoved = "client.removed"
+    case clientUpdated = "client.updated"
+    case scopeAdded = "scope.added"
+    case scopeRemoved = "scope.removed"
     case keysRotated = "keys.rotated"
 
     /// The App Flip refusal of `code` (one of the codes App Flip answers; Google's App Flip guide,
