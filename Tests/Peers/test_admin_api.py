@@ -87,7 +87,9 @@ def test_openapi_document_is_3_1_and_covers_the_contract(admin):
                 ("get", "/admin/users/{id}"), ("delete", "/admin/users/{id}"),
                 ("post", "/admin/users/{id}/disable"), ("post", "/admin/users/{id}/enable"),
                 ("get", "/admin/users/{id}/grants"), ("delete", "/admin/grants/{id}"), ("get", "/admin/audit"),
-                ("get", "/admin/openapi.json")}
+                ("get", "/admin/openapi.json"), ("get", "/admin/webhooks"), ("post", "/admin/webhooks"),
+                ("get", "/admin/webhooks/{id}"), ("delete", "/admin/webhooks/{id}"),
+                ("get", "/admin/webhooks/{id}/deliveries"), ("post", "/admin/webhooks/{id}/deliveries/{delivery}/retry")}
     listed = {(method, path) for path, item in api.doc["paths"].items() for method in item if method != "parameters"}
     assert listed == expected
     jsonschema.Draft202012Validator.check_schema({"$defs": api.doc["components"]["schemas"]})

@@ -89,8 +89,17 @@ extension AdminAPI {
     func setStatus(_ id: String, _ status: Account.Status) throws -> HTTPResponse {
         var account = try account(id)
         account.status = status
-        try runtime.storage.updateAccount(account)
-        if status == .disabled { try runtime.storage.deleteSessions(accountID: account.id) }
+        let (now, random) = (runtime.clock.now(), runtime.random)
+        // The change and its events in one transaction (docs/webhooks.md).
+        try runtime.storage.transaction { tx in
+            try tx.updateAccount(account)
+            if status == .disabled {
+                try tx.deleteSessions(accountID: account.id)
+                try EventOutbox.sessionsEnded(accountID: account.id, in: tx, at: now, random: random)
+            }
+            let kind: AccountEvent.Kind = status == .disabled ? .accountDisabled : .accountEnabled
+            try EventOutbox.record(AccountEvent(kind, accountID: account.id), in: tx, at: now, random: random)
+        }
         runtime.audit(status == .disabled ? "account.disabled" : "account.enabled", accountID: account.id,
                       detail: "by \(Self.actor)")
         return Self.ok(try UserView(account, storage: runtime.storage))
@@ -98,7 +107,8 @@ extension AdminAPI {
 
     func revokeGrant(_ id: String) throws -> HTTPResponse {
         guard let grant = try runtime.storage.grant(id: id),
-            try runtime.storage.revokeGrant(id: id, at: runtime.clock.now())
+            try EventOutbox.revokeGrant(id: id, reason: .admin, in: runtime.storage, at: runtime.clock.now(),
+                                        random: runtime.random)
         else { throw AdminFailure.notFound("active grant \(id)") }
         runtime.audit("grant.revoked", accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
         return .empty(204)

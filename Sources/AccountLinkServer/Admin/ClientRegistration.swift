@@ -36,6 +36,8 @@ public struct ClientRegistration: Sendable {
     public var idTokenSignedResponseAlg = Client.defaultIDTokenAlg
     /// Browser origins allowed by CORS (CrossOriginMiddleware), each `scheme://host[:port]`.
     public var webOrigins: [String] = []
+    /// OIDC Back-Channel Logout 1.0 §2.2 `backchannel_logout_uri`: an absolute http(s) URL without a fragment.
+    public var backchannelLogoutURI: String?
     /// A secret the operator chose; nil: one is generated for a confidential client.
     public var secret: String?
 
@@ -55,13 +57,15 @@ public struct ClientRegistration: Sendable {
         if isPublic && clientCredentials { throw .usage("client_credentials needs a confidential client") }
         try checkIDTokenAlg(runtime)
         let origins = try Self.checkedWebOrigins(webOrigins)
+        try Self.checkBackchannelLogoutURI(backchannelLogoutURI)
         let secret = isPublic ? nil : (self.secret ?? ClientSecret.generate(runtime.random))
         if let secret, !ClientSecret.isAcceptable(secret) { throw .data("the secret must be at least 32 characters") }
         let client = Client(
             id: id, name: name, secretHash: secret.map(ClientSecret.hash), redirectURIs: redirects, scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
             createdAt: runtime.clock.now(), resourceServer: resourceServer, clientCredentials: clientCredentials,
-            idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: origins)
+            idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: origins,
+            backchannelLogoutURI: backchannelLogoutURI)
         do {
             try runtime.storage.insertClient(client)
         } catch StoreError.conflict {
@@ -71,6 +75,14 @@ public struct ClientRegistration: Sendable {
         }
         runtime.audit("client.added", clientID: id, detail: "by \(actor)")
         return (client, secret)
+    }
+
+    /// §2.2: "MUST be an absolute URI", "MAY contain port, path, and query", "MUST NOT include any fragment".
+    static func checkBackchannelLogoutURI(_ uri: String?) throws(Failure) {
+        guard let uri else { return }
+        guard let url = URL(string: uri), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            url.host != nil, url.fragment == nil, !uri.contains("#")
+        else { throw .data("backchannel_logout_uri must be an absolute http(s) URL without a fragment, not \(uri)") }
     }
 
     /// A known algorithm whose key is active now: otherwise the client's ID tokens could not be signed.

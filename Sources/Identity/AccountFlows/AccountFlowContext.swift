@@ -102,6 +102,11 @@ public struct AccountFlowContext: Sendable {
         try tx.insertMail(try bodySealer?.seal(outbox) ?? outbox)
     }
 
+    /// Writes the event for the maker's systems on the change's own transaction (docs/webhooks.md).
+    func emit(_ kind: AccountEvent.Kind, accountID: String, data: [String: String] = [:], in tx: any Storage) throws {
+        try EventOutbox.record(AccountEvent(kind, accountID: accountID, data: data), in: tx, at: clock.now(), random: random)
+    }
+
     func audit(_ kind: String, accountID: String?, detail: String = "", in tx: any Storage) throws {
         try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: clock.now(), kind: kind,
                                       accountID: accountID, detail: detail))

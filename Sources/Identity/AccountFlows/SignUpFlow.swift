@@ -85,6 +85,7 @@ public struct SignUpFlow: Sendable {
         try context.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.password]), to: email,
                             accountID: account.id, locale: locale, in: tx)
         try context.audit("account.signed-up", accountID: account.id, detail: "provider=password", in: tx)
+        try context.emit(.accountCreated, accountID: account.id, data: ["type": "password"], in: tx)
         return account
     }
 

@@ -45,6 +45,8 @@ public struct AccountDirectory: Sendable {
                 try tx.setPasswordHash(hash, accountID: account.id)
                 try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
                                               accountID: account.id, detail: "provider=password"))
+                try EventOutbox.record(AccountEvent(.accountCreated, accountID: account.id, data: ["type": "password"]),
+                                       in: tx, at: now, random: random)
             }
         } catch StoreError.conflict {
             throw Failure.emailTaken

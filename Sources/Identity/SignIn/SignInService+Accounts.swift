@@ -50,6 +50,8 @@ extension SignInService {
                 try tx.insertIdentity(identity)
                 try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
                                               accountID: accountID, detail: "provider=\(provider.rawValue)"))
+                try EventOutbox.record(AccountEvent(.accountCreated, accountID: accountID, data: ["type": provider.stored.rawValue]),
+                                       in: tx, at: now, random: random)
             }
         } catch StoreError.conflict {
             // A concurrent first sign-in of the same person won the race: use its account.
@@ -95,6 +97,8 @@ extension SignInService {
             try tx.insertIdentity(identity)
             try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
                                           accountID: accountID, detail: "provider=\(provider.rawValue)"))
+            try EventOutbox.record(AccountEvent(.identityAdded, accountID: accountID, data: ["type": provider.stored.rawValue]),
+                                   in: tx, at: now, random: random)
             return identity
         }
     }

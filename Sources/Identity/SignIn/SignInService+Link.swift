@@ -69,6 +69,8 @@ extension SignInService {
             }
             try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.linked",
                                           accountID: provenAccountID, detail: "provider=\(pending.provider)"))
+            try EventOutbox.record(AccountEvent(.identityAdded, accountID: provenAccountID,
+                                                data: ["type": identity.provider.rawValue]), in: tx, at: now, random: random)
             return identity
         }
     }

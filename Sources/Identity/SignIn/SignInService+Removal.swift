@@ -71,5 +71,8 @@ extension SignInService {
         let kind = identity.provider == .passkey ? "passkey.removed" : "identity.removed"
         try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: kind,
                                       accountID: identity.accountID))
+        try EventOutbox.record(AccountEvent(identity.provider == .passkey ? .passkeyRemoved : .identityRemoved,
+                                            accountID: identity.accountID, data: ["type": identity.provider.rawValue]),
+                               in: tx, at: now, random: random)
     }
 }

@@ -62,6 +62,8 @@ extension SignInService {
         try tx.insertIdentity(identity)
         try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "identity.added",
                                       accountID: accountID, detail: "provider=apple"))
+        try EventOutbox.record(AccountEvent(.identityAdded, accountID: accountID, data: ["type": "apple"]), in: tx,
+                               at: now, random: random)
         return identity
     }
 }

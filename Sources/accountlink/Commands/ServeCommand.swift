@@ -1,4 +1,5 @@
 import AccountLinkServer
+import Events
 import Dispatch
 import HTTPServer
 import Support
@@ -32,6 +33,7 @@ enum ServeCommand: Command {
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         app.outboxWorker?.start()
+        app.eventWorker.start()
         runtime.logger.info("serving", ["issuer": configuration.issuerString, "http.port": String(server.boundPort)])
         // Wait on a GCD thread, never on the cooperative pool that runs the handlers.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -43,6 +45,7 @@ enum ServeCommand: Command {
         }
         background.cancel()
         app.outboxWorker?.stop()
+        app.eventWorker.stop()
         return .success
     }
 
