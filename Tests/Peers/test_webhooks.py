@@ -260,3 +260,28 @@ def test_backchannel_logout_token_reaches_the_relying_party_and_verifies(standin
             assert view["backchannel_logout_uri"] == receiver.url("/logout")
         finally:
             server.stop()
+
+
+def test_doctor_reports_an_endpoint_failing_for_an_hour(standins, receiver):
+    import json
+    import sqlite3
+    with tempfile.TemporaryDirectory(prefix="accountlink-hooks-") as folder:
+        server = start(folder, standins, receiver, scale=0.01)
+        try:
+            receiver.modes["/dead"] = "fail"
+            endpoint = subscribe(server, receiver, "/dead", "account.created")
+            new_user(server)
+            receiver.wait(lambda r: r.received("/dead"), what="a failed attempt")
+
+            def finding():
+                result = server.cli("doctor", "--json", "--via", server.base_url, check=False)
+                return [f for f in json.loads(result.stdout) if f["check"] == f"webhook:{endpoint}"][0]
+
+            assert finding()["ok"], "a failure of a few seconds is not yet reported"
+            # The event waited an hour: its creation time moved back (the store keeps milliseconds).
+            with sqlite3.connect(server.folder / "db" / "accountlink.sqlite") as db:
+                db.execute("UPDATE event_outbox SET created_at = created_at - 3660000")
+            late = finding()
+            assert not late["ok"] and "undelivered for 61 minutes" in late["message"], late
+        finally:
+            server.stop()
