@@ -31,7 +31,8 @@ public enum StoreConformance {
         + tokenPathCases + firstWeekCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases
-        + foldedEmailCases + eventCases
+        + foldedEmailCases + scopeCases
+        + signInCases + eventCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

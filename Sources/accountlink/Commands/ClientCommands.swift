@@ -58,7 +58,7 @@ enum ClientAddCommand: Command {
         registration.backchannelLogoutURI = arguments.value("backchannel-logout-uri")
         do {
             _ = try registration.checkedRedirectURIs()
-            _ = try ClientRegistration.checkedWebOrigins(registration.webOrigins)
+            _ = try ClientRules.checkedWebOrigins(registration.webOrigins)
         } catch { throw failure(error) }
         let runtime = try context.runtime()
         if arguments.flag("secret-stdin") {
