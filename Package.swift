@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "Identity", dependencies: ["OAuthCore", "JOSE", "Support", "CSodium", "WebAuthn"],
                 resources: [.copy("Resources/common-passwords.txt")]),
         .target(name: "Mail", dependencies: ["OAuthCore", "Support", "Pages", "CCurl"]),
+        // Webhooks and back-channel logout: signing and the delivery worker (docs/webhooks.md).
+        .target(name: "Events", dependencies: ["OAuthCore", "JOSE", "Support"]),
         .target(name: "StoreMemory", dependencies: ["OAuthCore", "Support"]),
         .target(name: "StoreSQL", dependencies: ["OAuthCore", "Support"]),
         .target(name: "StoreSQLite", dependencies: ["OAuthCore", "Support", "StoreSQL", "CSQLite", "CSQLiteSetup"]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
-                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn"]),
+                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn", "Events"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
@@ -58,7 +60,7 @@ let package = Package(
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit", "WebAuthn"]),
-        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
+        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "Events", "JOSE", "OAuthCore", "Identity", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CLITests", dependencies: ["accountlink", "Support"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Events
 import HTTPServer
 import Identity
 import Mail
@@ -45,6 +46,8 @@ public final class AccountLinkApp: Sendable {
     let accountFlows: AccountFlowContext
     /// nil without `ACCOUNTLINK_SMTP_URL`: mail then stays in the outbox.
     public let outboxWorker: OutboxWorker?
+    /// Delivers webhooks and back-channel logout tokens from the event outbox (docs/webhooks.md).
+    public let eventWorker: EventWorker
     /// The origins CORS allows (CrossOriginMiddleware).
     let webOrigins: WebOrigins
 
@@ -64,6 +67,7 @@ public final class AccountLinkApp: Sendable {
         formCSRF = FormCSRF(masterKey: runtime.masterKey)
         webOrigins = WebOrigins(environment: environment, seconds: configuration.clientCacheSeconds)
         (accountFlows, outboxWorker) = AccountMailWiring.make(runtime, loginThrottle: environment.loginThrottle)
+        eventWorker = EventWiring.worker(runtime)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
         registerGauges()

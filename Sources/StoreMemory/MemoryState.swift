@@ -35,6 +35,8 @@ struct MemoryState: Sendable {
     /// Keyed by the credential ID's UTF-8 bytes (the ID is compared as bytes).
     var passkeys: [[UInt8]: Passkey] = [:]
     var webauthnFlows: [String: WebAuthnFlow] = [:]
+    var webhookEndpoints: [String: WebhookEndpoint] = [:]
+    var eventDeliveries: [String: EventDelivery] = [:]
 
     /// One insert for both token writes (a plain one and the token path's conditional one).
     mutating func insertToken(_ token: TokenRecord) throws {

@@ -15,6 +15,7 @@ enum PostgresMigrations {
         (16, identityPicture),
         (17, passkeys),
         (18, firstWeek),
+        (19, events),
         (23, signIns),
         (24, customScopes),
         (25, auditRequest),

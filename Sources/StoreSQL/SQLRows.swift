@@ -12,7 +12,7 @@ enum Columns {
     static let revocation = "id, provider, encrypted_refresh_token, attempts, next_attempt_at, last_error"
     static let client = """
         id, name, secret_hash, redirect_uris, scopes, is_public, first_party, app_flip, rotate_refresh_tokens, created_at,
-        resource_server, client_credentials, id_token_signed_response_alg, web_origins
+        resource_server, client_credentials, id_token_signed_response_alg, web_origins, backchannel_logout_uri
         """
     static let grant = "id, account_id, client_id, scope, created_at, revoked_at, ip_address, user_agent"
     static let code = """
@@ -76,7 +76,8 @@ extension SQLRow {
             id: try text(0), name: try text(1), secretHash: try optionalText(2), redirectURIs: try strings(3),
             scopes: try strings(4), isPublic: try bool(5), firstParty: try bool(6), appFlip: try bool(7),
             rotateRefreshTokens: try bool(8), createdAt: try date(9), resourceServer: try bool(10),
-            clientCredentials: try bool(11), idTokenSignedResponseAlg: try text(12), webOrigins: try strings(13))
+            clientCredentials: try bool(11), idTokenSignedResponseAlg: try text(12), webOrigins: try strings(13),
+            backchannelLogoutURI: try optionalText(14))
     }
 
     func grant() throws -> Grant {

@@ -74,7 +74,7 @@ extension SQLStorage {
     public func insertClient(_ client: Client) throws {
         try access {
             try $0.insert(
-                "INSERT INTO clients (\(Columns.client)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                "INSERT INTO clients (\(Columns.client)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
                 [
                     .text(client.id), .text(client.name), .optionalText(client.secretHash),
                     try .strings(client.redirectURIs),
@@ -82,7 +82,7 @@ extension SQLStorage {
                     .bool(client.appFlip),
                     .bool(client.rotateRefreshTokens), .date(client.createdAt), .bool(client.resourceServer),
                     .bool(client.clientCredentials), .text(client.idTokenSignedResponseAlg),
-                    try .strings(client.webOrigins),
+                    try .strings(client.webOrigins), .optionalText(client.backchannelLogoutURI),
                 ])
         }
     }

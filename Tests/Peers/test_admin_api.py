@@ -89,7 +89,10 @@ def test_openapi_document_is_3_1_and_covers_the_contract(admin):
                 ("get", "/admin/users/{id}/grants"), ("delete", "/admin/grants/{id}"), ("get", "/admin/audit"),
                 ("get", "/admin/openapi.json"), ("patch", "/admin/clients/{id}"), ("patch", "/admin/users/{id}"),
                 ("post", "/admin/users/{id}/password"), ("get", "/admin/scopes"), ("post", "/admin/scopes"),
-                ("delete", "/admin/scopes/{name}")}
+                ("delete", "/admin/scopes/{name}"),
+                ("get", "/admin/webhooks"), ("post", "/admin/webhooks"),
+                ("get", "/admin/webhooks/{id}"), ("delete", "/admin/webhooks/{id}"),
+                ("get", "/admin/webhooks/{id}/deliveries"), ("post", "/admin/webhooks/{id}/deliveries/{delivery}/retry")}
     listed = {(method, path) for path, item in api.doc["paths"].items() for method in item if method != "parameters"}
     assert listed == expected
     jsonschema.Draft202012Validator.check_schema({"$defs": api.doc["components"]["schemas"]})

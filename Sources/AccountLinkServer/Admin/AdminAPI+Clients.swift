@@ -18,6 +18,7 @@ extension AdminAPI {
         var client_credentials: Bool?
         var id_token_signed_response_alg: String?
         var web_origins: [String]?
+        var backchannel_logout_uri: String?
         var client_secret: String?
         static let members: Set<String> = [
             "id", "name", "redirect_uris", "scopes", "public", "first_party", "app_flip", "rotate_refresh_tokens",
@@ -113,6 +114,7 @@ extension AdminAPI {
         registration.clientCredentials = body.client_credentials ?? false
         registration.idTokenSignedResponseAlg = body.id_token_signed_response_alg ?? Client.defaultIDTokenAlg
         registration.webOrigins = body.web_origins ?? []
+        registration.backchannelLogoutURI = body.backchannel_logout_uri
         registration.secret = body.client_secret
         do {
             let (client, secret) = try registration.register(runtime, actor: Self.actor)

@@ -151,7 +151,8 @@ extension AdminAPI {
 
     func revokeGrant(_ id: String) throws -> HTTPResponse {
         guard let grant = try runtime.storage.grant(id: id),
-            try runtime.storage.revokeGrant(id: id, at: runtime.clock.now())
+            try EventOutbox.revokeGrant(id: id, reason: .admin, in: runtime.storage, at: runtime.clock.now(),
+                                        random: runtime.random)
         else { throw AdminFailure.notFound("active grant \(id)") }
         runtime.audit(.grantRevoked, accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
         return .empty(204)

@@ -53,6 +53,7 @@ public struct AdminAPI: HTTPResponder {
         case (_, _, "users"): return try await users(request, Array(path.dropFirst()))
         case (_, _, "scopes"): return try scopes(request, Array(path.dropFirst()))
         case ("DELETE", 2, "grants"): return try revokeGrant(path[1])
+        case (_, _, "webhooks"): return try webhooks(request, Array(path.dropFirst()))
         case ("GET", 1, "audit"): return try audit(request)
         case (_, _, "openapi.json"), (_, _, "grants"), (_, _, "audit"):
             throw AdminFailure(405, "method_not_allowed", "\(request.method) is not allowed here")

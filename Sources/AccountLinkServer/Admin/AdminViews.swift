@@ -16,6 +16,7 @@ public struct ClientView: Codable, Sendable {
     public let client_credentials: Bool
     public let id_token_signed_response_alg: String
     public let web_origins: [String]
+    public let backchannel_logout_uri: String?
     public let created_at: String
 
     public init(_ client: Client) {
@@ -31,6 +32,7 @@ public struct ClientView: Codable, Sendable {
         client_credentials = client.clientCredentials
         id_token_signed_response_alg = client.idTokenSignedResponseAlg
         web_origins = client.webOrigins
+        backchannel_logout_uri = client.backchannelLogoutURI
         created_at = RFC3339.string(client.createdAt)
     }
 }

@@ -21,6 +21,8 @@ public struct ClientRegistration: Sendable {
     public var idTokenSignedResponseAlg = Client.defaultIDTokenAlg
     /// Browser origins allowed by CORS (CrossOriginMiddleware), each `scheme://host[:port]`.
     public var webOrigins: [String] = []
+    /// OIDC Back-Channel Logout 1.0 §2.2 `backchannel_logout_uri`: an absolute http(s) URL without a fragment.
+    public var backchannelLogoutURI: String?
     /// A secret the operator chose; nil: one is generated for a confidential client.
     public var secret: String?
 
@@ -46,6 +48,14 @@ public struct ClientRegistration: Sendable {
         return (stored, secret)
     }
 
+    /// §2.2: "MUST be an absolute URI", "MAY contain port, path, and query", "MUST NOT include any fragment".
+    static func checkBackchannelLogoutURI(_ uri: String?) throws(Failure) {
+        guard let uri else { return }
+        guard let url = URL(string: uri), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            url.host != nil, url.fragment == nil, !uri.contains("#")
+        else { throw .data("backchannel_logout_uri must be an absolute http(s) URL without a fragment, not \(uri)") }
+    }
+
     /// The client these values describe, every rule of `ClientRules` and the scope catalogue checked
     /// (registration and update share them). Stores nothing.
     func validated(_ runtime: Runtime, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
@@ -54,7 +64,9 @@ public struct ClientRegistration: Sendable {
             id: id, name: name, secretHash: secretHash, redirectURIs: try checkedRedirectURIs(), scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
             createdAt: createdAt, resourceServer: resourceServer, clientCredentials: clientCredentials,
-            idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: try ClientRules.checkedWebOrigins(webOrigins))
+            idTokenSignedResponseAlg: idTokenSignedResponseAlg, webOrigins: try ClientRules.checkedWebOrigins(webOrigins),
+            backchannelLogoutURI: backchannelLogoutURI)
+        try Self.checkBackchannelLogoutURI(backchannelLogoutURI)
         try ClientRules.checkKind(client, hasSecret: secret != nil)
         // Read from the store, not the cache: the key may have been made by the CLI a moment ago.
         try ClientRules.checkIDTokenAlg(idTokenSignedResponseAlg) { try runtime.keyRing.refresh().activeByAlgorithm[$0] != nil }

@@ -30,6 +30,7 @@ extension ConfigurationLoader {
         try addOperatorSettings(&configuration)
         try addStoreSettings(&configuration)
         try addPasskeySettings(&configuration)
+        try addWebhookSettings(&configuration)
         configuration.accountMail = try parseAccountMail(issuer: issuer)
         return configuration
     }

@@ -1,4 +1,5 @@
 import WebAuthn
+import Events
 import Foundation
 import StorePostgres
 
@@ -72,6 +73,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Passkeys' relying party: `ACCOUNTLINK_PASSKEY_RP_ID` and `ACCOUNTLINK_PASSKEY_ORIGINS`, checked at
     /// start (ConfigurationLoader+Passkeys.swift); nil only before the loader sets it.
     public var passkeys: RelyingParty? = nil
+    /// Webhook and back-channel logout delivery (ConfigurationLoader+Webhooks.swift, docs/webhooks.md).
+    public var webhooks: EventRetryPolicy = EventRetryPolicy()
 
     /// The admin API's listener and Bearer token, both or neither (docs/operations.md, Admin API).
     public var admin: Admin? = nil

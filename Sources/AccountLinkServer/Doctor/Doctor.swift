@@ -32,6 +32,7 @@ public struct Doctor: Sendable {
     public func run() async -> [Finding] {
         var findings = configurationFindings() + deploymentFindings()
         findings += (try? clientFindings()) ?? [Self.fail("clients", "the clients could not be read", "check the database")]
+        findings += (try? webhookFindings()) ?? [Self.fail("webhooks", "the event outbox could not be read", "check the database")]
         findings += await serverFindings()
         return findings
     }

@@ -18,6 +18,7 @@ extension AccountLinkApp {
             (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
         }
         registerOutboxGauges()
+        registerEventGauges()
     }
 
     /// Open connections per HTTP worker thread, `accountlink_http_connections{worker="N"}`, so that an uneven

@@ -22,6 +22,7 @@ public final class Metrics: Sendable {
     private let events = Mutex<[String: Int]>([:])
     private let security = Mutex<[String: Int]>([:])
     private let gauges = Mutex<[String: @Sendable () -> Double?]>([:])
+    private let families = Mutex<[String: @Sendable () -> [(labels: String, value: Double)]?]>([:])
 
     public init(knownPaths: Set<String>) { known = knownPaths }
 
@@ -47,6 +48,12 @@ public final class Metrics: Sendable {
     /// A gauge read at each scrape; a nil reading leaves the sample out.
     public func gauge(_ name: String, _ read: @escaping @Sendable () -> Double?) {
         gauges.withLock { $0[name] = read }
+    }
+
+    /// A labelled gauge family whose series are known only at the scrape (one per webhook endpoint):
+    /// `read` answers each series' labels (`endpoint="…",status="…"`) and value; nil leaves the family out.
+    public func gaugeFamily(_ family: String, _ read: @escaping @Sendable () -> [(labels: String, value: Double)]?) {
+        families.withLock { $0[family] = read }
     }
 
     public func render() -> String {
@@ -78,6 +85,11 @@ public final class Metrics: Sendable {
             let family = name.prefix { $0 != "{" }
             if typed.insert(family).inserted { lines.append("# TYPE \(family) gauge") }
             lines.append("\(name) \(Self.number(value))")
+        }
+        for (family, read) in families.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            guard let series = read() else { continue }
+            lines.append("# TYPE \(family) gauge")
+            lines += series.map { "\(family){\($0.labels)} \(Self.number($0.value))" }
         }
         lines += ProcessMetrics.lines()
         return lines.joined(separator: "\n") + "\n"

@@ -109,6 +109,11 @@ public struct AccountFlowContext: Sendable {
                          resetLink: issuer + "/password/forgot")
     }
 
+    /// Writes the event for the maker's systems on the change's own transaction (docs/webhooks.md).
+    func emit(_ kind: AccountEvent.Kind, accountID: String, data: [String: String] = [:], in tx: any Storage) throws {
+        try EventOutbox.record(AccountEvent(kind, accountID: accountID, data: data), in: tx, at: clock.now(), random: random)
+    }
+
     func audit(_ kind: AuditKind, accountID: String?, detail: String = "", in tx: any Storage) throws {
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: detail, in: tx)
     }

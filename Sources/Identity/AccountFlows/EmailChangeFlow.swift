@@ -80,7 +80,7 @@ public struct EmailChangeFlow: Sendable {
                 try tx.updateAccount(account)
                 try EmailVerificationFlow(context: context).markPasswordIdentity(account.id, email: record.email, in: tx)
             }
-            try FirstPartySignOut.run(accountID: account.id, in: tx, at: now)
+            try FirstPartySignOut.run(accountID: account.id, in: tx, at: now, random: context.random)
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .cancelEmailChange, at: now)
             try context.audit(.emailChangeCancelled, accountID: account.id, in: tx)
             return account.id

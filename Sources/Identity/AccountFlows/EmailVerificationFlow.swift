@@ -66,6 +66,7 @@ public struct EmailVerificationFlow: Sendable {
                 if let pending = record.passwordHash { try tx.setPasswordHash(pending, accountID: account.id) }
                 try markPasswordIdentity(account.id, email: record.email, in: tx)
                 try context.audit(.emailVerified, accountID: account.id, in: tx)
+                try context.emit(.emailVerified, accountID: account.id, in: tx)
                 return .verified(accountID: account.id)
             }
             return try change(&account, to: record.email, in: tx)
@@ -83,6 +84,7 @@ public struct EmailVerificationFlow: Sendable {
         // Links mailed to the old address (a reset, above all) die with it (OneTimeLinkRule).
         try OneTimeLinkRule.voidLinks(accountID: account.id, in: tx, at: context.clock.now())
         try context.audit(.emailChanged, accountID: account.id, in: tx)
+        try context.emit(.emailChanged, accountID: account.id, in: tx)
         return .changed(accountID: account.id)
     }
 

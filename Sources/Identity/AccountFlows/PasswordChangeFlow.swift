@@ -53,7 +53,7 @@ public struct PasswordChangeFlow: Sendable {
         try context.storage.transaction { tx in
             try tx.setPasswordHash(hash, accountID: accountID)
             try ensurePasswordIdentity(account, in: tx)
-            try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(),
+            try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(), random: context.random,
                                       keepingSession: keepingSession, keepingGrant: keepingGrant)
             if let email = account.email {
                 try context.enqueue(context.passwordChangedNotice(), to: email, accountID: accountID, locale: locale, in: tx)
@@ -94,7 +94,9 @@ public struct AccountStatusFlow: Sendable {
             if disabled {
                 try tx.deleteSessions(accountID: accountID)
                 try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: context.clock.now())
+                try EventOutbox.sessionsEnded(accountID: accountID, in: tx, at: context.clock.now(), random: context.random)
             }
+            try context.emit(disabled ? .accountDisabled : .accountEnabled, accountID: accountID, in: tx)
             try context.audit(disabled ? .accountDisabled : .accountEnabled, accountID: accountID,
                               detail: "by \(actor)", in: tx)
             return true

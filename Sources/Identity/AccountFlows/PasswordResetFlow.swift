@@ -75,7 +75,7 @@ public struct PasswordResetFlow: Sendable {
             _ = try Self.checked(context.policy, newPassword, email: account.email)
             try tx.setPasswordHash(hash, accountID: account.id)
             let removed = try prove(account, in: tx)
-            try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now())
+            try FirstPartySignOut.run(accountID: account.id, in: tx, at: context.clock.now(), random: context.random)
             if let email = account.email {
                 let mail: AccountMail = removed.isEmpty ? context.passwordChangedNotice() : .passwordResetRemovedMethods(methods: removed)
                 try context.enqueue(mail, to: email, accountID: account.id, locale: locale, in: tx)

@@ -13,7 +13,7 @@ public struct SignOutEverywhereFlow: Sendable {
     @discardableResult
     public func run(accountID: String) throws -> Int {
         try context.storage.transaction { tx in
-            let ended = try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now())
+            let ended = try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(), random: context.random)
             try context.audit(.accountSignedOutEverywhere, accountID: accountID, in: tx)
             return ended
         }

@@ -46,7 +46,13 @@ public struct AccountDeletionService: Sendable {
                               encryptedRefreshToken: $0.encryptedRefreshToken, nextAttemptAt: now)
         }
         try storage.transaction { tx in
+            // The grants the erase revokes, read on its transaction: each is an event and a logout token.
+            let ending = try tx.activeGrants(accountID: accountID)
             guard try tx.eraseAccount(id: accountID, at: now) else { return }
+            for grant in GrantLockOrder.sorted(ending) {
+                try EventOutbox.grantEnded(grant, reason: .deletion, in: tx, at: now, random: random)
+            }
+            try EventOutbox.record(AccountEvent(.accountDeleted, accountID: accountID), in: tx, at: now, random: random)
             for revocation in pending { try tx.insertPendingRevocation(revocation) }
             try AuditRecorder(clock: clock, random: random).record(.accountDeleted, accountID: accountID,
                                           detail: "grants=\(grants) provider_tokens=\(tokens.count)", at: now, in: tx)

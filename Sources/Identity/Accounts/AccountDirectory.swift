@@ -59,6 +59,8 @@ public struct AccountDirectory: Sendable {
                                        subject: email, email: email, emailVerified: false,
                                        firstSignInAt: now, lastSignInAt: now))
         if let hash { try tx.setPasswordHash(hash, accountID: account.id) }
+        try EventOutbox.record(AccountEvent(.accountCreated, accountID: account.id, data: ["type": "password"]),
+                               in: tx, at: now, random: random)
         return account
     }
 

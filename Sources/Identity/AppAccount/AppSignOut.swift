@@ -9,7 +9,9 @@ extension AppAccountAPI {
     public func logout(_ bearer: TokenService.Bearer) throws {
         let now = environment.clock.now()
         try environment.storage.transaction { tx in
-            _ = try tx.revokeGrant(id: bearer.record.grantID, at: now)
+            if let grant = try tx.grant(id: bearer.record.grantID), try tx.revokeGrant(id: grant.id, at: now) {
+                try EventOutbox.grantEnded(grant, reason: .user, in: tx, at: now, random: environment.random)
+            }
             try audit(.appLogout, accountID: bearer.account.id, clientID: bearer.record.clientID, in: tx, at: now)
         }
     }
@@ -20,7 +22,7 @@ extension AppAccountAPI {
     public func signOutEverywhere(_ bearer: TokenService.Bearer) throws -> Int {
         let now = environment.clock.now()
         return try environment.storage.transaction { tx in
-            let ended = try FirstPartySignOut.run(accountID: bearer.account.id, in: tx, at: now)
+            let ended = try FirstPartySignOut.run(accountID: bearer.account.id, in: tx, at: now, random: environment.random)
             try audit(.accountSignedOutEverywhere, accountID: bearer.account.id, clientID: bearer.record.clientID,
                       in: tx, at: now)
             return ended

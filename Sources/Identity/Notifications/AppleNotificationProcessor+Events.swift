@@ -21,11 +21,14 @@ extension AppleNotificationProcessor {
     func consentRevoked(_ identity: OAuthCore.Identity) throws {
         let now = clock.now()
         try storage.transaction { tx in
-            try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now)
+            try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, random: random, reason: .apple)
             let others = try tx.identities(accountID: identity.accountID).filter { $0.id != identity.id }
             // `deleteIdentity` also deletes its third-party token (the only way the store offers).
             _ = try tx.deleteIdentity(id: identity.id)
-            if others.isEmpty { try tx.insertIdentity(identity) }
+            if others.isEmpty { try tx.insertIdentity(identity) } else {
+                try EventOutbox.record(AccountEvent(.identityRemoved, accountID: identity.accountID, data: ["type": "apple"]),
+                                       in: tx, at: now, random: random)
+            }
         }
     }
 

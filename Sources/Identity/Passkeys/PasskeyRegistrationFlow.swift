@@ -64,6 +64,8 @@ public struct PasskeyRegistrationFlow: Sendable {
         try tx.insertIdentity(identity)
         try tx.insertPasskey(passkey)
         try context.audit(.passkeyAdded, accountID: accountID, in: tx)
+        try EventOutbox.record(AccountEvent(.passkeyAdded, accountID: accountID, data: ["type": "passkey"]), in: tx,
+                               at: now, random: context.random)
         return passkey
     }
 

@@ -43,7 +43,7 @@ extension GoogleRiscReceiver {
     /// token ends, whatever method started them; third-party links (Google Home's) stay.
     private func signOut(_ identity: OAuthCore.Identity?, _ tx: any Storage, _ now: Date) throws -> String {
         guard let identity else { return "unknown google account" }
-        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now)
+        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, random: random, reason: .googleRisc)
         return "sessions ended, \(ended) app sign-in(s) ended"
     }
 

@@ -49,6 +49,8 @@ extension SignInService {
                 try tx.insertAccount(account)
                 try tx.insertIdentity(identity)
                 try AuditRecorder(clock: clock, random: random).record(.accountCreated, accountID: accountID, detail: "provider=\(provider.rawValue)", at: now, in: tx)
+                try EventOutbox.record(AccountEvent(.accountCreated, accountID: accountID, data: ["type": provider.stored.rawValue]),
+                                       in: tx, at: now, random: random)
             }
         } catch StoreError.conflict {
             // A concurrent first sign-in of the same person won the race: use its account.
@@ -93,6 +95,8 @@ extension SignInService {
             }
             try tx.insertIdentity(identity)
             try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: "provider=\(provider.rawValue)", at: now, in: tx)
+            try EventOutbox.record(AccountEvent(.identityAdded, accountID: accountID, data: ["type": provider.stored.rawValue]),
+                                   in: tx, at: now, random: random)
             return identity
         }
     }

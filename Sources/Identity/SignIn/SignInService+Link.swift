@@ -68,6 +68,8 @@ extension SignInService {
                                                            createdAt: now, lookupKeys: lookupKeys(sealed, provider: identity.provider)))
             }
             try AuditRecorder(clock: clock, random: random).record(.identityLinked, accountID: provenAccountID, detail: "provider=\(pending.provider)", at: now, in: tx)
+            try EventOutbox.record(AccountEvent(.identityAdded, accountID: provenAccountID,
+                                                data: ["type": identity.provider.rawValue]), in: tx, at: now, random: random)
             return identity
         }
     }

@@ -70,5 +70,8 @@ extension SignInService {
         _ = try tx.deleteIdentity(id: identity.id)
         let kind: AuditKind = identity.provider == .passkey ? .passkeyRemoved : .identityRemoved
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: identity.accountID, at: now, in: tx)
+        try EventOutbox.record(AccountEvent(identity.provider == .passkey ? .passkeyRemoved : .identityRemoved,
+                                            accountID: identity.accountID, data: ["type": identity.provider.rawValue]),
+                               in: tx, at: now, random: random)
     }
 }

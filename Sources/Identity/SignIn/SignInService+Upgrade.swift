@@ -60,6 +60,8 @@ extension SignInService {
         let identity = makeIdentity(.apple, token, accountID: accountID, at: now)
         try tx.insertIdentity(identity)
         try AuditRecorder(clock: clock, random: random).record(.identityAdded, accountID: accountID, detail: "provider=apple", at: now, in: tx)
+        try EventOutbox.record(AccountEvent(.identityAdded, accountID: accountID, data: ["type": "apple"]), in: tx,
+                               at: now, random: random)
         return identity
     }
 }

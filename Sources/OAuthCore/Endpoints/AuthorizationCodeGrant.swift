@@ -21,7 +21,7 @@ struct AuthorizationCodeGrant: TokenGrant {
         _ environment: OAuthEnvironment
     ) throws -> TokenIssuer.Issued {
         let now = environment.clock.now()
-        let record = try consume(code, storage, now, environment.logger)
+        let record = try consume(code, storage, now, environment)
         try checkClient(record, client)
         try checkExpiry(record, now)
         try checkRedirectURI(record, request.parameters["redirect_uri"], client)
@@ -37,14 +37,14 @@ struct AuthorizationCodeGrant: TokenGrant {
     }
 
     /// RFC 6749 §4.1.2: single use; a second presentation revokes everything the code issued.
-    private func consume(_ code: String, _ storage: any Storage, _ now: Date, _ logger: Logger) throws
+    private func consume(_ code: String, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment) throws
         -> AuthorizationCode
     {
         switch try storage.consumeCode(hash: OpaqueToken.hash(code), at: now) {
         case .consumed(let record): return record
         case .notFound: throw OAuthError.invalidGrant("the code is invalid")
         case .alreadyUsed(let record):
-            _ = try storage.revokeGrant(id: record.grantID, at: now)
+            try EventOutbox.revokeGrant(id: record.grantID, reason: .reuse, in: storage, at: now, random: environment.random)
             logger.security(
                 SecurityEvent.codeReuse, account: record.accountID, ["oauth.client_id": record.clientID, "oauth.grant_id": record.grantID])
             throw OAuthError.invalidGrant(

@@ -10,6 +10,9 @@ public enum DiscoveryDocument {
         return .object([
             // OIDC RP-Initiated Logout 1.0 §2.1.
             "end_session_endpoint": .string(issuer + "/logout"),
+            // OIDC Back-Channel Logout 1.0 §2.1; logout tokens carry no `sid` (`…_session_supported` false).
+            "backchannel_logout_supported": .bool(true),
+            "backchannel_logout_session_supported": .bool(false),
             // OIDC Core §3.1.2.1 (listed as in OIDC Discovery 1.0 errata 2 `prompt_values_supported`).
             "prompt_values_supported": .strings(["none", "login", "consent"]),
             "issuer": .string(issuer),

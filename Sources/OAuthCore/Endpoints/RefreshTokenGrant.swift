@@ -110,7 +110,7 @@ struct RefreshTokenGrant: TokenGrant {
     ) throws -> Never {
         environment.logger.security(
             SecurityEvent.refreshTokenReuse, account: record.accountID, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
-        _ = try storage.revokeGrant(id: record.grantID, at: now)
+        try EventOutbox.revokeGrant(id: record.grantID, reason: .reuse, in: storage, at: now, random: environment.random)
         environment.audit(.refreshReuse, accountID: record.accountID, clientID: client.id,
                           detail: "a refresh token presented after a later one of its family was used; grant revoked",
                           in: storage)

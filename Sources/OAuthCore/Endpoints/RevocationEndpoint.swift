@@ -35,7 +35,8 @@ public struct RevocationEndpoint: Sendable {
         }
         let now = environment.clock.now()
         switch record.kind {
-        case .refresh: _ = try storage.revokeGrant(id: record.grantID, at: now)
+        case .refresh:
+            try EventOutbox.revokeGrant(id: record.grantID, reason: .user, in: storage, at: now, random: environment.random)
         case .access: _ = try storage.revokeToken(hash: record.hash, at: now)
         }
         environment.audit(

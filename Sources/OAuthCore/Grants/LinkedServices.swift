@@ -54,7 +54,9 @@ public struct LinkedServices: Sendable {
                 else { return false }
                 let sameClient = try tx.activeGrants(accountID: accountID).filter { $0.clientID.sameBytes(grant.clientID) }
                 // This grant is one of them. In GrantLockOrder, as every revocation of several grants.
-                for id in GrantLockOrder.sorted(sameClient.map(\.id)) { _ = try tx.revokeGrant(id: id, at: now) }
+                for ending in GrantLockOrder.sorted(sameClient) where try tx.revokeGrant(id: ending.id, at: now) {
+                    try EventOutbox.grantEnded(ending, reason: .user, in: tx, at: now, random: environment.random)
+                }
                 environment.audit(.grantUnlink, accountID: accountID, clientID: grant.clientID, in: tx)
                 return true
             }

@@ -30,6 +30,8 @@ public struct Client: Sendable, Equatable, Codable {
     /// Browser origins (`scheme://host[:port]`, RFC 6454 §6.2) whose scripts may call the token,
     /// UserInfo, revocation, discovery and key endpoints (Fetch Standard, CORS protocol).
     public var webOrigins: [String] = []
+    /// OIDC Back-Channel Logout 1.0 §2.2 `backchannel_logout_uri`: where logout tokens are POSTed; nil: none.
+    public var backchannelLogoutURI: String? = nil
 
     /// OIDC Core §15.1: RS256 is what every relying party can verify.
     public static let defaultIDTokenAlg = "RS256"
@@ -40,7 +42,7 @@ public struct Client: Sendable, Equatable, Codable {
                 isPublic: Bool = false, firstParty: Bool = false, appFlip: Bool = false,
                 rotateRefreshTokens: Bool = false, createdAt: Date, resourceServer: Bool = false,
                 clientCredentials: Bool = false, idTokenSignedResponseAlg: String = Client.defaultIDTokenAlg,
-                webOrigins: [String] = []) {
+                webOrigins: [String] = [], backchannelLogoutURI: String? = nil) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
@@ -55,5 +57,6 @@ public struct Client: Sendable, Equatable, Codable {
         self.clientCredentials = clientCredentials
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.webOrigins = webOrigins
+        self.backchannelLogoutURI = backchannelLogoutURI
     }
 }

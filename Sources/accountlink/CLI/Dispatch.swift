@@ -9,7 +9,7 @@ extension CommandLine {
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
         DemoCommand.self, SimulateAppFlipCommand.self, DoctorCommand.self,
         AppleTransferExportCommand.self, AppleTransferImportCommand.self,
-        UserSetPasswordCommand.self, UserDisableCommand.self, UserEnableCommand.self, MailListCommand.self, AuditCommand.self,
+        UserSetPasswordCommand.self, UserDisableCommand.self, UserEnableCommand.self, MailListCommand.self, AuditCommand.self, WebhookAddCommand.self, WebhookListCommand.self, WebhookRemoveCommand.self,
     ]
 
     static func runAccountLink(_ words: [String]) async -> ExitCode {

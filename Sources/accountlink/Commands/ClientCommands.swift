@@ -12,6 +12,7 @@ enum ClientAddCommand: Command {
                                       [--redirect-uri URI]... [--scope SCOPE]... [--public] [--first-party]
                                       [--rotate-refresh-tokens] [--resource-server] [--client-credentials]
                                       [--id-token-alg RS256|ES256] [--web-origin ORIGIN]... [--secret-stdin]
+                                      [--backchannel-logout-uri URL]
 
         Registers a client. A confidential client's secret is generated (256 bits) and printed once on
         stdout, unless --secret-stdin reads it from standard input; only its hash is stored.
@@ -33,9 +34,11 @@ enum ClientAddCommand: Command {
                               key, made by `accountlink keys rotate --es256`
           --web-origin O      a browser origin (https://app.example) whose scripts may call /token,
                               /userinfo, /revoke, discovery and /jwks.json (CORS; repeatable)
+          --backchannel-logout-uri URL  where OIDC Back-Channel Logout 1.0 logout tokens are POSTed when
+                              the person's sign-in at this client ends (docs/webhooks.md)
         """
     static let spec = ArgumentSpec(
-        valued: ["id", "name", "google-project", "id-token-alg"], repeatable: ["redirect-uri", "scope", "web-origin"],
+        valued: ["id", "name", "google-project", "id-token-alg", "backchannel-logout-uri"], repeatable: ["redirect-uri", "scope", "web-origin"],
         booleans: ["app-flip", "public", "first-party", "secret-stdin", "rotate-refresh-tokens", "resource-server",
                    "client-credentials"])
 
@@ -52,6 +55,7 @@ enum ClientAddCommand: Command {
         registration.clientCredentials = arguments.flag("client-credentials")
         registration.idTokenSignedResponseAlg = arguments.value("id-token-alg") ?? Client.defaultIDTokenAlg
         registration.webOrigins = arguments.values("web-origin")
+        registration.backchannelLogoutURI = arguments.value("backchannel-logout-uri")
         do {
             _ = try registration.checkedRedirectURIs()
             _ = try ClientRules.checkedWebOrigins(registration.webOrigins)

@@ -1,4 +1,5 @@
 import AccountLinkServer
+import Events
 import Dispatch
 import HTTPServer
 import Support
@@ -33,6 +34,7 @@ enum ServeCommand: Command {
         let admin = try startAdmin(app, configuration, logger: runtime.logger)
         let background = app.startBackgroundWork()
         app.outboxWorker?.start()
+        app.eventWorker.start()
         runtime.logger.info("serving", ["issuer": configuration.issuerString],
                             numbers: ["http.port": Double(server.boundPort)])
         let facts = StartupBanner.Facts(
@@ -50,6 +52,7 @@ enum ServeCommand: Command {
         }
         background.cancel()
         app.outboxWorker?.stop()
+        app.eventWorker.stop()
         return .success
     }
 

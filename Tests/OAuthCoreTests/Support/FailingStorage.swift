@@ -36,7 +36,7 @@ struct FailingStorage: Storage {
     let inner: any Storage
     let fail: FailSwitch
 
-    private func run<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
+    func run<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
         fail.record(call)
         try fail.check()
         return try body()

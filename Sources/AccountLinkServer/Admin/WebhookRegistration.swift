@@ -1,0 +1,42 @@
+import Events
+import Foundation
+import OAuthCore
+import Support
+
+/// Adding a webhook endpoint, shared by `accountlink webhook add` and `POST /admin/webhooks` (one owner of
+/// the rules): an absolute http(s) URL, event types of the contract's list or `*`, a new `whsec_` secret
+/// stored sealed with the master key.
+public struct WebhookRegistration: Sendable {
+    public struct Failure: Error, Equatable {
+        public let message: String
+    }
+
+    public var url: String
+    public var events: [String]
+    public var description: String
+
+    public init(url: String, events: [String], description: String = "") {
+        self.url = url
+        self.events = events
+        self.description = description
+    }
+
+    /// Validates and stores the endpoint; returns it with its secret, shown once.
+    public func register(_ runtime: Runtime) throws -> (WebhookEndpoint, String) {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            parsed.host != nil
+        else { throw Failure(message: "url must be an absolute http(s) URL, not \(url)") }
+        guard !events.isEmpty else { throw Failure(message: "events must name at least one event type, or *") }
+        let known = AccountEvent.Kind.allCases.map(\.rawValue) + ["*"]
+        if let unknown = events.first(where: { !known.containsBytes($0) }) {
+            throw Failure(message: "unknown event type \(unknown); known: \(known.joined(separator: ", "))")
+        }
+        let id = "we_" + runtime.random.token(byteCount: 12)
+        let secret = WebhookSecret.generate(random: runtime.random)
+        let sealed = try WebhookSecret(masterKey: runtime.masterKey).seal(secret, endpointID: id, random: runtime.random)
+        let endpoint = WebhookEndpoint(id: id, url: url, events: events, description: description, sealedSecret: sealed,
+                                       createdAt: runtime.clock.now())
+        try runtime.storage.insertWebhookEndpoint(endpoint)
+        return (endpoint, secret)
+    }
+}
