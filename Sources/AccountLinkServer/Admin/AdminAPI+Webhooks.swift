@@ -21,7 +21,7 @@ extension AdminAPI {
         case ("GET", 1): return Self.ok(WebhookView(try webhook(path[0]), secret: nil))
         case ("DELETE", 1):
             guard try storage.deleteWebhookEndpoint(id: path[0]) else { throw AdminFailure.notFound("webhook \(path[0])") }
-            runtime.audit("webhook.removed", detail: "\(path[0]) by \(Self.actor)")
+            runtime.audit(.webhookRemoved, detail: "\(path[0]) by \(Self.actor)")
             return .empty(204)
         case ("GET", 2) where path[1] == "deliveries":
             let endpoint = try webhook(path[0])
@@ -45,7 +45,7 @@ extension AdminAPI {
         do {
             let (endpoint, secret) = try WebhookRegistration(url: body.url, events: body.events,
                                                              description: body.description ?? "").register(runtime)
-            runtime.audit("webhook.added", detail: "\(endpoint.id) by \(Self.actor)")
+            runtime.audit(.webhookAdded, detail: "\(endpoint.id) by \(Self.actor)")
             return Self.ok(WebhookView(endpoint, secret: secret), status: 201)
         } catch let failure as WebhookRegistration.Failure {
             throw AdminFailure.invalid(failure.message)
@@ -61,7 +61,7 @@ extension AdminAPI {
         guard try runtime.storage.updateEventDelivery(again, ifUnchangedFrom: delivery) else {
             throw AdminFailure(409, "conflict", "the delivery changed meanwhile")
         }
-        runtime.audit("webhook.delivery.retried", accountID: delivery.accountID, detail: "\(deliveryID) by \(Self.actor)")
+        runtime.audit(.webhookDeliveryRetried, accountID: delivery.accountID, detail: "\(deliveryID) by \(Self.actor)")
         return Self.ok(DeliveryView(again))
     }
 }

@@ -45,7 +45,7 @@ struct AuthorizationCodeGrant: TokenGrant {
         case .notFound: throw OAuthError.invalidGrant("the code is invalid")
         case .alreadyUsed(let record):
             try EventOutbox.revokeGrant(id: record.grantID, reason: .reuse, in: storage, at: now, random: environment.random)
-            logger.security(
+            environment.logger.security(
                 SecurityEvent.codeReuse, account: record.accountID, ["oauth.client_id": record.clientID, "oauth.grant_id": record.grantID])
             throw OAuthError.invalidGrant(
                 "the code is invalid", detail: "code replayed; grant \(record.grantID) revoked")

@@ -67,6 +67,9 @@ public enum AuditKind: String, Sendable, CaseIterable {
     case clientUpdated = "client.updated"
     case scopeAdded = "scope.added"
     case scopeRemoved = "scope.removed"
+    case webhookAdded = "webhook.added"
+    case webhookRemoved = "webhook.removed"
+    case webhookDeliveryRetried = "webhook.delivery.retried"
     case keysRotated = "keys.rotated"
 
     /// The App Flip refusal of `code` (one of the codes App Flip answers; Google's App Flip guide,

@@ -23,7 +23,7 @@ enum WebhookAddCommand: Command {
         let runtime = try context.runtime()
         do {
             let (endpoint, secret) = try registration.register(runtime)
-            runtime.audit("webhook.added", detail: "\(endpoint.id) by cli")
+            runtime.audit(.webhookAdded, detail: "\(endpoint.id) by cli")
             context.err("added webhook \(endpoint.id) for \(endpoint.events.joined(separator: ","))")
             context.err("signing secret (shown once, store it now):")
             context.out(secret)
@@ -73,7 +73,7 @@ enum WebhookRemoveCommand: Command {
         let id = arguments.positionals[0]
         let runtime = try context.runtime()
         guard try runtime.storage.deleteWebhookEndpoint(id: id) else { throw CommandFailure.data("no webhook with id \(id)") }
-        runtime.audit("webhook.removed", detail: "\(id) by cli")
+        runtime.audit(.webhookRemoved, detail: "\(id) by cli")
         context.err("removed webhook \(id)")
         return .success
     }
