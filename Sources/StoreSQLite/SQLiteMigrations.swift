@@ -15,6 +15,7 @@ enum SQLiteMigrations {
         (16, identityPicture),
         (17, passkeys),
         (18, firstWeek),
+        (20, inboundEventMarks),
     ]
 
     static let initial = """
