@@ -7,8 +7,8 @@ import Support
 /// (`POST /api/account/sign-out-everywhere`). Runs on the caller's transaction view. Returns how many app
 /// grants ended. Signing out everywhere also voids the account's open one-time links (`OneTimeLinkRule`).
 /// `keepingSession` / `keepingGrant`: the sign-in that asked (a password change ends every other one).
-/// `before`: a provider's revocation ends only the sessions and grants that began before its time
-/// (`InboundOrder`).
+/// `before`: a provider's revocation ends only the sessions and grants that began up to that cutoff
+/// (`InboundOrder.cutoff`).
 enum FirstPartySignOut {
     @discardableResult
     static func run(accountID: String, in tx: any Storage, at now: Date, keepingSession: Session? = nil,
@@ -24,7 +24,7 @@ enum FirstPartySignOut {
         var ended = 0
         for grant in GrantLockOrder.sorted(try tx.activeGrants(accountID: accountID))
         where try tx.client(id: grant.clientID)?.firstParty == true && keepingGrant?.sameBytes(grant.id) != true
-            && cutoff.map({ InboundOrder.revokes($0, began: grant.createdAt) }) != false {
+            && cutoff.map({ grant.createdAt <= $0 }) != false {
             if try tx.revokeGrant(id: grant.id, at: now) { ended += 1 }
         }
         try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: now)

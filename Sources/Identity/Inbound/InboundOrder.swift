@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import OAuthCore
 
 /// The one owner of "an older provider event never undoes a newer state" (docs/sign-in.md, "Provider
@@ -7,8 +8,9 @@ import OAuthCore
 /// RFC 8935 §2 retries). The rule per kind of effect:
 /// - a state the provider switches on and off (relay forwarding, the Google sign-in hold) follows the
 ///   newest event: an event older than the last one applied for that effect changes nothing;
-/// - a revocation describes the past: it ends what began up to its time (sessions created, grants
-///   created and provider tokens stored up to it) and leaves what began after it;
+/// - a revocation describes the past: it ends what began up to its time, give or take the clock skew
+///   (`cutoff`: sessions created, grants created and provider tokens stored up to it) and leaves what
+///   began after it;
 /// - a deletion of the provider account is final: nothing newer can exist for that subject.
 enum InboundOrder {
     enum Effect: String {
@@ -25,7 +27,11 @@ enum InboundOrder {
         try tx.advanceInboundMark(provider: provider, subject: subject, effect: effect.rawValue, to: time)
     }
 
-    /// Whether something that began at `start` is named by a revocation of `time` (at the same instant:
-    /// yes, the safer reading).
-    static func revokes(_ time: Date, began start: Date) -> Bool { start <= time }
+    /// The latest start a revocation of `time` names: its time plus the clock skew allowed between the
+    /// provider and us (the token checks' leeway, ClaimChecks.defaultLeeway), so that a session begun just
+    /// before the event by our clock is never left alive by a provider clock running behind.
+    static func cutoff(_ time: Date) -> Date { time.addingTimeInterval(TimeInterval(ClaimChecks.defaultLeeway)) }
+
+    /// Whether something that began at `start` is named by a revocation of `time`.
+    static func revokes(_ time: Date, began start: Date) -> Bool { start <= cutoff(time) }
 }

@@ -35,7 +35,7 @@ struct AppleNotificationEffect {
     /// person can come back with Apple to the same account. A sign-in with Apple after the event's time
     /// gave consent again: the identity and its token then stay.
     func consentRevoked() throws -> AppleNotificationProcessor.Outcome {
-        try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, before: time)
+        try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, before: InboundOrder.cutoff(time))
         guard InboundOrder.revokes(time, began: identity.lastSignInAt) else { return .processed(event.type) }
         let others = try tx.identities(accountID: identity.accountID).filter { $0.id != identity.id }
         // `deleteIdentity` also deletes its third-party token (the only way the store offers).

@@ -14,7 +14,7 @@ struct RiscEffect {
     /// grant begun up to the event ends, whatever method started them; third-party links (Google Home's) stay.
     func signOut(_ identity: OAuthCore.Identity?) throws -> String {
         guard let identity else { return "unknown google account" }
-        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, before: time)
+        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, before: InboundOrder.cutoff(time))
         return "sessions ended, \(ended) app sign-in(s) ended"
     }
 

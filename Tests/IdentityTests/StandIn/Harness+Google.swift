@@ -40,13 +40,13 @@ struct GoogleWorld {
             google: GoogleTokenRevoker(client: client, sealer: h.sealer)))
     }
 
-    func receiver(configuration url: URL? = nil) throws -> GoogleRiscReceiver {
+    func receiver(configuration url: URL? = nil, storage: (any Storage)? = nil) throws -> GoogleRiscReceiver {
         let source = RiscConfigurationSource(
             url: url ?? google.baseURL.appendingPathComponent(".well-known/risc-configuration"), clock: h.clock)
         return GoogleRiscReceiver(
             verifier: try SecurityEventTokenVerifier(audiences: [Harness.googleClientID, GoogleStandIn.webClientID],
                                                      configuration: source, clock: h.clock),
-            storage: h.storage, clock: h.clock, random: h.random, logger: h.logger, sealer: h.sealer)
+            storage: storage ?? h.storage, clock: h.clock, random: h.random, logger: h.logger, sealer: h.sealer)
     }
 
     /// A security event token as Google sends one (https://developers.google.com/identity/protocols/risc).
