@@ -30,14 +30,13 @@ struct GoogleWorld {
 
     var signIn: SignInService {
         SignInService(storage: h.storage, clock: h.clock, random: h.random, logger: h.logger,
-                      apple: AppleCodeExchange(client: h.client, verifier: h.appleVerifier, sealer: h.sealer),
-                      google: GoogleCodeExchange(client: client, verifier: verifier, sealer: h.sealer))
+                      apple: ProviderCodeExchange.apple(client: h.client, verifier: h.appleVerifier, sealer: h.sealer),
+                      google: ProviderCodeExchange.google(client: client, verifier: verifier, sealer: h.sealer))
     }
 
     var deletion: AccountDeletionService {
-        AccountDeletionService(storage: h.storage, clock: h.clock, random: h.random, revoker: ProviderRevokers(
-            apple: AppleTokenRevoker(client: h.client, sealer: h.sealer),
-            google: GoogleTokenRevoker(client: client, sealer: h.sealer)))
+        AccountDeletionService(storage: h.storage, clock: h.clock, random: h.random, revoker: ProviderRevoker(
+            sealer: h.sealer, apple: h.client, google: client))
     }
 
     func receiver(configuration url: URL? = nil, storage: (any Storage)? = nil) throws -> GoogleRiscReceiver {
