@@ -25,7 +25,7 @@ struct GoogleRiscSource: SignedEventSource {
     func jti(of verified: SecurityEventTokenVerifier.Verified) -> String { verified.jti }
 
     func event(of verified: SecurityEventTokenVerifier.Verified) throws -> [SecurityEvent] {
-        do { return try SecurityEvent.parse(verified.events, issuer: verified.issuer) } catch { throw error }
+        try SecurityEvent.parse(verified.events, issuer: verified.issuer)
     }
 
     func apply(_ events: [SecurityEvent], _ verified: SecurityEventTokenVerifier.Verified, in tx: any Storage,
