@@ -57,12 +57,11 @@ public struct IdentityServices: Sendable {
             GoogleClient(configuration: .init(tokenURL: google.tokenURL, revokeURL: google.revokeURL, clientID: id,
                                               clientSecret: secret))
         } }
-        let revoker = ProviderRevokers(apple: appleClient.map { AppleTokenRevoker(client: $0, sealer: sealer) },
-                                       google: googleClient.map { GoogleTokenRevoker(client: $0, sealer: sealer) })
+        let revoker = ProviderRevoker(sealer: sealer, apple: appleClient, google: googleClient)
         let deletion = AccountDeletionService(storage: storage, clock: clock, random: random, revoker: revoker)
-        let exchange = zip(appleClient, appleVerifier).map { AppleCodeExchange(client: $0, verifier: $1, sealer: sealer) }
+        let exchange = zip(appleClient, appleVerifier).map { ProviderCodeExchange.apple(client: $0, verifier: $1, sealer: sealer) }
         let googleExchange = zip(googleClient, googleVerifier).map {
-            GoogleCodeExchange(client: $0, verifier: $1, sealer: sealer)
+            ProviderCodeExchange.google(client: $0, verifier: $1, sealer: sealer)
         }
         let signIn = SignInService(storage: storage, clock: clock, random: random, logger: logger, apple: exchange,
                                    google: googleExchange)

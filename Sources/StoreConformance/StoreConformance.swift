@@ -32,7 +32,7 @@ public enum StoreConformance {
         + accountLockCases
         + clientTokenCases + suspendingReadCases
         + foldedEmailCases + scopeCases
-        + signInCases + eventCases
+        + signInCases + eventCases + inboundCases
 
     /// The case called `name`; fails when there is none, so a renamed case cannot pass silently.
     public static func named(_ name: String) throws -> ConformanceCase {

@@ -25,6 +25,8 @@ struct MemoryState: Sendable {
     var audit: [AuditEvent] = []
     var securityEvents: [String: Date] = [:]
     var providerHolds: [String: ProviderHold] = [:]
+    /// (provider, subject, effect) → the applied event's time in milliseconds (InboundEventStore).
+    var inboundMarks: [String: Int64] = [:]
     var appleTransfers: [String: AppleTransfer] = [:]
     var loginAttempts: [String: LoginAttemptRecord] = [:]
     /// Refresh token hash → (parent hash, used at).

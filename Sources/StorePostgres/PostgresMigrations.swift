@@ -16,6 +16,7 @@ enum PostgresMigrations {
         (17, passkeys),
         (18, firstWeek),
         (19, events),
+        (20, inboundEventMarks),
         (23, signIns),
         (24, customScopes),
         (25, auditRequest),

@@ -39,8 +39,8 @@ import FoundationNetworking
     }
 
     @Test func lifetimesBeyondApplesLimitAreRefused() throws {
-        #expect(throws: AppleClientError.self) { try AppleClientSecret.Configuration(teamID: "T", lifetime: 15_777_001) }
-        #expect(throws: AppleClientError.self) { try AppleClientSecret.Configuration(teamID: "") }
+        #expect(throws: ProviderCallError.self) { try AppleClientSecret.Configuration(teamID: "T", lifetime: 15_777_001) }
+        #expect(throws: ProviderCallError.self) { try AppleClientSecret.Configuration(teamID: "") }
         _ = try AppleClientSecret.Configuration(teamID: "T", lifetime: 15_777_000)
     }
 
@@ -56,7 +56,7 @@ import FoundationNetworking
                                                 ("code", "c"), ("grant_type", "authorization_code")]).encoded.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 400)
-        #expect(AppleClient.rejection(data) == .rejected(.invalidClient, description: "signature (raw r‖s ES256 expected)"))
+        #expect(ProviderEndpoint.rejection(data) == .rejected(.invalidClient, description: "signature (raw r‖s ES256 expected)"))
     }
 
     @Test func codeExchangeStoresTheRefreshTokenSealed() async throws {
@@ -95,14 +95,14 @@ import FoundationNetworking
 
     @Test func appleErrorsAreTyped() async throws {
         let h = try Harness()
-        await #expect(throws: AppleClientError.rejected(.invalidGrant, description: "The code has expired or has been revoked.")) {
+        await #expect(throws: ProviderCallError.rejected(.invalidGrant, description: "The code has expired or has been revoked.")) {
             try await h.client.exchangeCode("nope", clientID: Harness.appBundleID)
         }
         let down = AppleClient(configuration: .init(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2), secret: h.secret)
         do {
             try await down.revoke("t", clientID: Harness.appBundleID)
             Issue.record("expected a failure")
-        } catch let error as AppleClientError {
+        } catch let error as ProviderCallError {
             #expect(error.isTemporary)
         }
     }

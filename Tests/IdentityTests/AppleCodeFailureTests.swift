@@ -12,7 +12,7 @@ import Testing
         let h = try Harness()
         let down = AppleClient(configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!, timeout: 5), secret: h.secret)
         let service = SignInService(storage: h.storage, clock: h.clock, random: h.random, logger: h.logger,
-                                    apple: AppleCodeExchange(client: down, verifier: h.appleVerifier, sealer: h.sealer))
+                                    apple: ProviderCodeExchange.apple(client: down, verifier: h.appleVerifier, sealer: h.sealer))
         h.standIn.addCode("c1", .init(clientID: Harness.appBundleID, subject: "001.ann", refreshToken: "r-ann"))
         await #expect(throws: SignInService.Failure.providerUnavailable) {
             try await service.signIn(provider: .apple, identity: h.appleIdentity(sub: "001.ann"), appleAuthorizationCode: "c1")

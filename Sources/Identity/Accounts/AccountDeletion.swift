@@ -36,31 +36,42 @@ public struct AccountDeletionService: Sendable {
     }
 
     public func delete(accountID: String) async throws -> Report {
-        let tokens = try storage.thirdPartyTokens(accountID: accountID)
-        let grants = try storage.activeGrants(accountID: accountID).count
         let now = clock.now()
-        // Erase first (atomic), holding the provider tokens as pending revocations in the same transaction,
-        // so a crash between the two steps loses nothing.
+        let erased = try storage.transaction { tx in try erase(accountID: accountID, in: tx, at: now) }
+        let revoked = try await attemptAll(erased.pending)
+        return Report(grantsRevoked: erased.grants, providerTokensRevoked: revoked,
+                      providerTokensPending: erased.pending.count - revoked)
+    }
+
+    /// The erasing step on the caller's transaction view (Apple's `account-delete` runs it in the
+    /// transaction that records the notification): the account erased, its provider tokens held as
+    /// pending revocations in the same transaction, so a crash between the two steps loses nothing.
+    /// Returns the revocations to attempt after the commit and how many grants ended.
+    func erase(accountID: String, in tx: any Storage, at now: Date) throws -> (pending: [PendingRevocation], grants: Int) {
+        let tokens = try tx.thirdPartyTokens(accountID: accountID)
+        // The grants the erase revokes, read on its transaction: each is an event and a logout token.
+        let ending = try tx.activeGrants(accountID: accountID)
+        let grants = ending.count
+        guard try tx.eraseAccount(id: accountID, at: now) else { return ([], grants) }
         let pending = tokens.map {
             PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: $0.provider,
                               encryptedRefreshToken: $0.encryptedRefreshToken, nextAttemptAt: now)
         }
-        try storage.transaction { tx in
-            // The grants the erase revokes, read on its transaction: each is an event and a logout token.
-            let ending = try tx.activeGrants(accountID: accountID)
-            guard try tx.eraseAccount(id: accountID, at: now) else { return }
-            for grant in GrantLockOrder.sorted(ending) {
-                try EventOutbox.grantEnded(grant, reason: .deletion, in: tx, at: now, random: random)
-            }
-            try EventOutbox.record(AccountEvent(.accountDeleted, accountID: accountID), in: tx, at: now, random: random)
-            for revocation in pending { try tx.insertPendingRevocation(revocation) }
-            try AuditRecorder(clock: clock, random: random).record(.accountDeleted, accountID: accountID,
-                                          detail: "grants=\(grants) provider_tokens=\(tokens.count)", at: now, in: tx)
+        for grant in GrantLockOrder.sorted(ending) {
+            try EventOutbox.grantEnded(grant, reason: .deletion, in: tx, at: now, random: random)
         }
+        try EventOutbox.record(AccountEvent(.accountDeleted, accountID: accountID), in: tx, at: now, random: random)
+        for revocation in pending { try tx.insertPendingRevocation(revocation) }
+        try AuditRecorder(clock: clock, random: random).record(
+            .accountDeleted, accountID: accountID, detail: "grants=\(grants) provider_tokens=\(tokens.count)", at: now, in: tx)
+        return (pending, grants)
+    }
+
+    /// Attempts each revocation once (after the commit that queued them); how many were delivered.
+    func attemptAll(_ pending: [PendingRevocation]) async throws -> Int {
         var revoked = 0
         for revocation in pending where try await attempt(revocation) { revoked += 1 }
-        return Report(grantsRevoked: grants, providerTokensRevoked: revoked,
-                      providerTokensPending: pending.count - revoked)
+        return revoked
     }
 
     /// Delivers one pending revocation; on failure schedules the next try with a growing delay.

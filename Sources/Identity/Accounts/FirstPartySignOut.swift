@@ -7,19 +7,26 @@ import Support
 /// (`POST /api/account/sign-out-everywhere`). Runs on the caller's transaction view. Returns how many app
 /// grants ended. Signing out everywhere also voids the account's open one-time links (`OneTimeLinkRule`).
 /// `keepingSession` / `keepingGrant`: the sign-in that asked (a password change ends every other one).
-/// Writes `sessions.revoked`, and `grant.revoked` (reason `user`) with a back-channel logout token for
+/// `before`: a provider's revocation ends only the sessions and grants that began up to that cutoff
+/// (`InboundOrder.cutoff`).
+/// Writes `sessions.revoked`, and `grant.revoked` (`reason`) with a back-channel logout token for
 /// each grant it ends (docs/webhooks.md), on the same transaction.
 enum FirstPartySignOut {
     @discardableResult
     static func run(accountID: String, in tx: any Storage, at now: Date, random: any RandomSource,
-                    reason: AccountEvent.RevocationReason = .user,
-                    keepingSession: Session? = nil, keepingGrant: String? = nil) throws -> Int {
-        try tx.deleteSessions(accountID: accountID)
+                    reason: AccountEvent.RevocationReason = .user, keepingSession: Session? = nil,
+                    keepingGrant: String? = nil, before cutoff: Date? = nil) throws -> Int {
+        if let cutoff {
+            try tx.deleteSessions(accountID: accountID, createdUpTo: cutoff)
+        } else {
+            try tx.deleteSessions(accountID: accountID)
+        }
         // The store deletes an account's sessions all at once; the one kept is written back in this
         // transaction, so no reader ever sees it gone.
         if let keepingSession, keepingSession.accountID.sameBytes(accountID) { try tx.insertSession(keepingSession) }
         let ended = try EventOutbox.revokeGrants(accountID: accountID, reason: reason, in: tx, at: now, random: random) {
             try tx.client(id: $0.clientID)?.firstParty == true && keepingGrant?.sameBytes($0.id) != true
+                && cutoff.map({ cutoff in $0.createdAt <= cutoff }) != false
         }
         try EventOutbox.sessionsEnded(accountID: accountID, in: tx, at: now, random: random)
         try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: now)

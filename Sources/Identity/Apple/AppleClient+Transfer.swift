@@ -34,7 +34,7 @@ extension AppleClient {
         form.append("client_secret", try secret.secret(for: clientID))
         let object = try Self.object(try await post("auth/token", form))
         guard let token = object["access_token"] as? String, !token.isEmpty else {
-            throw AppleClientError.invalidResponse("the client_credentials answer has no access_token")
+            throw ProviderCallError.invalidResponse("the client_credentials answer has no access_token")
         }
         return token
     }
@@ -48,7 +48,7 @@ extension AppleClient {
         form.append("client_secret", try secret.secret(for: clientID))
         let object = try Self.object(try await post("auth/usermigrationinfo", form, bearer: accessToken))
         guard let transferSub = object["transfer_sub"] as? String, !transferSub.isEmpty else {
-            throw AppleClientError.invalidResponse("usermigrationinfo answered no transfer_sub")
+            throw ProviderCallError.invalidResponse("usermigrationinfo answered no transfer_sub")
         }
         return transferSub
     }
@@ -63,13 +63,13 @@ extension AppleClient {
         do {
             return try JSONDecoder().decode(MigratedUser.self, from: Data(body))
         } catch {
-            throw AppleClientError.invalidResponse("usermigrationinfo answered no sub")
+            throw ProviderCallError.invalidResponse("usermigrationinfo answered no sub")
         }
     }
 
     private static func object(_ body: [UInt8]) throws -> [String: Any] {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
-            throw AppleClientError.invalidResponse("the answer is not a JSON object")
+            throw ProviderCallError.invalidResponse("the answer is not a JSON object")
         }
         return object
     }

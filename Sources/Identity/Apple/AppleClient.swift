@@ -37,15 +37,15 @@ public struct AppleClient: Sendable {
         }
     }
 
-    public static let maximumBodySize = FormPost.maximumBodySize
+    public static let maximumBodySize = ProviderEndpoint.maximumBodySize
     public let configuration: Configuration
     public let secret: AppleClientSecret
-    private let session: URLSession
+    private let endpoint: ProviderEndpoint
 
     public init(configuration: Configuration, secret: AppleClientSecret, session: URLSession = .shared) {
         self.configuration = configuration
         self.secret = secret
-        self.session = session
+        endpoint = ProviderEndpoint(provider: "apple", session: session, timeout: configuration.timeout)
     }
 
     /// Validates an authorization code (single use, 5 minutes;
@@ -64,7 +64,7 @@ public struct AppleClient: Sendable {
         do {
             return try JSONDecoder().decode(AppleTokenResponse.self, from: Data(body))
         } catch {
-            throw AppleClientError.invalidResponse("the token response is not a TokenResponse")
+            throw ProviderCallError.invalidResponse("apple's token response is not a TokenResponse")
         }
     }
 
@@ -80,26 +80,6 @@ public struct AppleClient: Sendable {
     }
 
     func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> [UInt8] {
-        let answer: FormPost.Answer
-        do {
-            answer = try await FormPost(session: session, timeout: configuration.timeout)
-                .send(configuration.baseURL.appendingPathComponent(path), form, bearer: bearer)
-        } catch .transport(let why) {
-            throw AppleClientError.temporary("\(path): \(why)")
-        } catch {
-            throw AppleClientError.invalidResponse("\(path): body too large")
-        }
-        switch answer.status {
-        case 200..<300: return Array(answer.body)
-        case 429, 500...: throw AppleClientError.temporary("\(path) answered HTTP \(answer.status)")
-        default: throw Self.rejection(answer.body)
-        }
-    }
-
-    /// `{"error": CODE, "error_description"?: TEXT}`, parsed tolerantly
-    /// (https://developer.apple.com/documentation/signinwithapplerestapi/errorresponse).
-    static func rejection(_ data: Data) -> AppleClientError {
-        let fields = FormPost.errorFields(data)
-        return .rejected(fields.code.flatMap(AppleErrorCode.init(rawValue:)) ?? .unknown, description: fields.description)
+        Array(try await endpoint.post(configuration.baseURL.appendingPathComponent(path), form, bearer: bearer))
     }
 }

@@ -24,12 +24,12 @@ public final class AppleClientSecret: Sendable {
         public let renewalMargin: TimeInterval
 
         public init(teamID: String, lifetime: TimeInterval = 3600, renewalMargin: TimeInterval = 300) throws {
-            guard !teamID.isEmpty else { throw AppleClientError.configuration("apple.team_id is empty") }
+            guard !teamID.isEmpty else { throw ProviderCallError.configuration("apple.team_id is empty") }
             guard lifetime > renewalMargin, renewalMargin >= 0 else {
-                throw AppleClientError.configuration("the client secret lifetime must exceed the renewal margin")
+                throw ProviderCallError.configuration("the client secret lifetime must exceed the renewal margin")
             }
             guard lifetime <= AppleClientSecret.maximumLifetime else {
-                throw AppleClientError.configuration("the client secret lifetime exceeds 15777000 s (Apple's limit)")
+                throw ProviderCallError.configuration("the client secret lifetime exceeds 15777000 s (Apple's limit)")
             }
             self.teamID = teamID
             self.lifetime = lifetime
@@ -51,7 +51,7 @@ public final class AppleClientSecret: Sendable {
     ///   so that its `keyID` is Apple's Key ID (the `kid` header).
     public init(configuration: Configuration, key: SigningKey, clock: any Clock) throws {
         guard key.algorithm == .es256 else {
-            throw AppleClientError.configuration("the Sign in with Apple key must be a P-256 (ES256) key")
+            throw ProviderCallError.configuration("the Sign in with Apple key must be a P-256 (ES256) key")
         }
         self.configuration = configuration
         self.key = key

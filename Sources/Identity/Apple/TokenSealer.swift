@@ -34,7 +34,7 @@ public struct TokenSealer: Sendable {
 
     public init(masterKey: [UInt8], random: any RandomSource = SystemRandom()) throws {
         guard masterKey.count == AESGCM.keySize else {
-            throw AppleClientError.configuration("the master key must be 32 bytes")
+            throw ProviderCallError.configuration("the master key must be 32 bytes")
         }
         self.masterKey = masterKey
         self.random = random

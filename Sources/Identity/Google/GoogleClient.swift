@@ -43,11 +43,11 @@ public struct GoogleClient: Sendable {
     }
 
     public let configuration: Configuration
-    private let poster: FormPost
+    private let endpoint: ProviderEndpoint
 
     public init(configuration: Configuration, session: URLSession = .shared) {
         self.configuration = configuration
-        poster = FormPost(session: session, timeout: configuration.timeout)
+        endpoint = ProviderEndpoint(provider: "google", session: session, timeout: configuration.timeout)
     }
 
     /// Exchanges the app's `serverAuthCode` (`redirect_uri` is the empty string for codes from a native
@@ -74,45 +74,12 @@ public struct GoogleClient: Sendable {
     public func revoke(_ token: String) async throws {
         do {
             _ = try await post(configuration.revokeURL, [("token", token)])
-        } catch ProviderCallError.rejected("invalid_token", _) {
+        } catch ProviderCallError.rejected(.invalidToken, _) {
             return
         }
     }
 
     private func post(_ url: URL, _ pairs: [(name: String, value: String)]) async throws -> Data {
-        let answer: FormPost.Answer
-        do {
-            answer = try await poster.send(url, FormParameters(pairs))
-        } catch .transport(let why) {
-            throw ProviderCallError.temporary("google \(url.path): \(why)")
-        } catch {
-            throw ProviderCallError.invalidResponse("google \(url.path): body too large")
-        }
-        switch answer.status {
-        case 200..<300: return answer.body
-        case 429, 500...: throw ProviderCallError.temporary("google \(url.path) answered HTTP \(answer.status)")
-        default:
-            let fields = FormPost.errorFields(answer.body)
-            throw ProviderCallError.rejected(fields.code ?? "unknown", description: fields.description)
-        }
-    }
-}
-
-/// What a provider's REST endpoint answered, for providers other than Apple (whose `AppleClientError`
-/// came first). Temporary failures must never become `invalid_grant` on our wire
-/// (docs/architecture.md, Decisions).
-public enum ProviderCallError: Error, Equatable, CustomStringConvertible {
-    case rejected(String, description: String?)
-    case temporary(String)
-    case invalidResponse(String)
-
-    public var isTemporary: Bool { if case .temporary = self { true } else { false } }
-
-    public var description: String {
-        switch self {
-        case .rejected(let code, let text): "refused: \(code)" + (text.map { " (\($0))" } ?? "")
-        case .temporary(let why): "temporarily unavailable: \(why)"
-        case .invalidResponse(let why): "unexpected answer: \(why)"
-        }
+        try await endpoint.post(url, FormParameters(pairs))
     }
 }

@@ -4,9 +4,10 @@ import OAuthCore
 import Support
 
 /// `POST /google/risc` without the HTTP (docs/architecture.md rule 2): Google's Cross-Account Protection
-/// (https://developers.google.com/identity/protocols/risc). Verify the security event token, record its
-/// `jti` and apply its events in ONE transaction (a redelivery changes nothing, a failure leaves no
-/// receipt behind so Google's retry is applied), audit each event. The token is never logged.
+/// (https://developers.google.com/identity/protocols/risc), through the one `SignedEventReceiver`: verify
+/// the security event token, record its `jti` and apply its events in ONE transaction (a redelivery
+/// changes nothing, a failure leaves no receipt behind so Google's retry is applied), audit each event.
+/// The token is never logged.
 public struct GoogleRiscReceiver: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// 202: applied (or nothing to change: unknown user, unhandled type, duplicate `jti`).
@@ -29,59 +30,29 @@ public struct GoogleRiscReceiver: Sendable {
 
     public static let maximumBodySize = 64 * 1024
 
-    let verifier: SecurityEventTokenVerifier
-    let storage: any Storage
-    let clock: any Clock
-    let random: any RandomSource
+    let receiver: SignedEventReceiver<GoogleRiscSource>
     let logger: Logger
-    let sealer: TokenSealer
 
     public init(verifier: SecurityEventTokenVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
                 logger: Logger, sealer: TokenSealer) {
-        self.verifier = verifier
-        self.storage = storage
-        self.clock = clock
-        self.random = random
-        self.logger = logger.with(label: "identity.google-risc")
-        self.sealer = sealer
+        let logger = logger.with(label: "identity.google-risc")
+        receiver = SignedEventReceiver(source: GoogleRiscSource(verifier: verifier, random: random, logger: logger,
+                                                                sealer: sealer),
+                                       storage: storage, clock: clock, logger: logger)
+        self.logger = logger
     }
 
     /// - Parameter body: the raw request body, the compact SET (RFC 8935 §2.1, `application/secevent+jwt`).
     public func process(body: [UInt8]) async -> Outcome {
-        guard body.count <= Self.maximumBodySize else { return refuse("invalid_request", "the body is too large") }
-        let token = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let verified: SecurityEventTokenVerifier.Verified
-        do {
-            verified = try await verifier.verify(token)
-        } catch where error.code == .keySetUnavailable {
-            logger.error("google risc keys unavailable", ["error": error.reason])
-            return .unavailable("google risc keys unavailable")
-        } catch {
-            return refuse(Self.errorCode(error.code), error.description)
+        switch await receiver.receive(body: body) {
+        case .applied(let names): return .accepted(names)
+        case .duplicate: return .duplicate
+        case .malformedBody: return refuse("invalid_request", "the body is too large")
+        case .refused(let error): return refuse(Self.errorCode(error.code), error.description)
+        case .malformedEvent(let reason): return refuse("invalid_request", reason)
+        case .keysUnavailable: return .unavailable("google risc keys unavailable")
+        case .storeFailed: return .unavailable("storage")
         }
-        let events: [SecurityEvent]
-        do { events = try SecurityEvent.parse(verified.events, issuer: verified.issuer) } catch {
-            return refuse("invalid_request", error.reason)
-        }
-        do {
-            return try apply(events, jti: verified.jti)
-        } catch {
-            logger.error("google risc event failed", ["error": String(describing: error).prefix(200).description])
-            return .unavailable("storage")
-        }
-    }
-
-    private func apply(_ events: [SecurityEvent], jti: String) throws -> Outcome {
-        let now = clock.now()
-        let applied: [String]? = try storage.transaction { tx in
-            guard try tx.recordSecurityEvent(jti: jti, at: now) else { return nil }
-            return try events.map { try act(on: $0, in: tx, at: now) }
-        }
-        guard let applied else {
-            logger.info("google risc event redelivered", ["risc.jti": jti])
-            return .duplicate
-        }
-        return .accepted(applied)
     }
 
     /// RFC 8935 §2.3 error codes for what the verifier refused.

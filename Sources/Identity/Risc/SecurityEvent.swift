@@ -89,3 +89,7 @@ public struct SecurityEvent: Sendable, Equatable {
 
     private static func trimmed(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
 }
+
+extension SecurityEvent.Malformed: CustomStringConvertible {
+    public var description: String { reason }
+}

@@ -36,7 +36,7 @@ extension SignInService {
             let provider = code.provider
             let text = String(describing: error).prefix(200).description
             logger.warning("provider code exchange failed", ["identity.provider": provider.rawValue, "error": text])
-            if (error as? AppleClientError)?.isTemporary == true || (error as? ProviderCallError)?.isTemporary == true {
+            if (error as? ProviderCallError)?.isTemporary == true {
                 throw Failure.providerUnavailable
             }
             if let existing, try storage.thirdPartyTokens(accountID: existing.accountID)

@@ -56,11 +56,11 @@ public struct SignInService: Sendable {
     let random: any RandomSource
     let logger: Logger
     let policy: Policy
-    let apple: AppleCodeExchange?
-    let google: GoogleCodeExchange?
+    let apple: ProviderCodeExchange?
+    let google: ProviderCodeExchange?
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
-                policy: Policy = Policy(), apple: AppleCodeExchange? = nil, google: GoogleCodeExchange? = nil) {
+                policy: Policy = Policy(), apple: ProviderCodeExchange? = nil, google: ProviderCodeExchange? = nil) {
         self.storage = storage
         self.clock = clock
         self.random = random

@@ -20,7 +20,7 @@ extension AppleTeamTransfer {
                 try writer.append(Entry(accountID: identity.accountID, identityID: identity.id,
                                         recipientTeam: recipientTeam, transferSub: transferSub))
                 report.done += 1
-            } catch let error as AppleClientError where !error.isTemporary {
+            } catch let error as ProviderCallError where !error.isTemporary {
                 logger.warning("apple refused a transfer identifier", ["account.id": identity.accountID, "error": "\(error)"])
                 report.refused += 1
             }

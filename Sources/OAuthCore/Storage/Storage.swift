@@ -6,7 +6,8 @@ import Foundation
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
     RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, PasswordRemovalStore,
-    RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, ScopeStore, SignInListStore, EventOutboxStore, Sendable
+    RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, ScopeStore, SignInListStore, EventOutboxStore,
+    InboundEventStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.

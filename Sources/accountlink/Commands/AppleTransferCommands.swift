@@ -86,7 +86,7 @@ enum AppleTransferRun {
             return try await step(transfer)
         } catch let failure as AppleTeamTransfer.Failure {
             throw CommandFailure.data(failure.description)
-        } catch let error as AppleClientError {
+        } catch let error as ProviderCallError {
             throw error.isTemporary ? CommandFailure.unavailable("\(error); run the command again later")
                 : CommandFailure.data("\(error)")
         }

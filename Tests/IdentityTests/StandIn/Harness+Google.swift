@@ -30,23 +30,22 @@ struct GoogleWorld {
 
     var signIn: SignInService {
         SignInService(storage: h.storage, clock: h.clock, random: h.random, logger: h.logger,
-                      apple: AppleCodeExchange(client: h.client, verifier: h.appleVerifier, sealer: h.sealer),
-                      google: GoogleCodeExchange(client: client, verifier: verifier, sealer: h.sealer))
+                      apple: ProviderCodeExchange.apple(client: h.client, verifier: h.appleVerifier, sealer: h.sealer),
+                      google: ProviderCodeExchange.google(client: client, verifier: verifier, sealer: h.sealer))
     }
 
     var deletion: AccountDeletionService {
-        AccountDeletionService(storage: h.storage, clock: h.clock, random: h.random, revoker: ProviderRevokers(
-            apple: AppleTokenRevoker(client: h.client, sealer: h.sealer),
-            google: GoogleTokenRevoker(client: client, sealer: h.sealer)))
+        AccountDeletionService(storage: h.storage, clock: h.clock, random: h.random, revoker: ProviderRevoker(
+            sealer: h.sealer, apple: h.client, google: client))
     }
 
-    func receiver(configuration url: URL? = nil) throws -> GoogleRiscReceiver {
+    func receiver(configuration url: URL? = nil, storage: (any Storage)? = nil) throws -> GoogleRiscReceiver {
         let source = RiscConfigurationSource(
             url: url ?? google.baseURL.appendingPathComponent(".well-known/risc-configuration"), clock: h.clock)
         return GoogleRiscReceiver(
             verifier: try SecurityEventTokenVerifier(audiences: [Harness.googleClientID, GoogleStandIn.webClientID],
                                                      configuration: source, clock: h.clock),
-            storage: h.storage, clock: h.clock, random: h.random, logger: h.logger, sealer: h.sealer)
+            storage: storage ?? h.storage, clock: h.clock, random: h.random, logger: h.logger, sealer: h.sealer)
     }
 
     /// A security event token as Google sends one (https://developers.google.com/identity/protocols/risc).

@@ -50,12 +50,12 @@ final class Harness: Sendable {
 
     func signInService(autoLink: Set<SignInService.Provider> = [], apple: Bool = true) -> SignInService {
         SignInService(storage: storage, clock: clock, random: random, logger: logger, policy: .init(autoLink: autoLink),
-                      apple: apple ? AppleCodeExchange(client: client, verifier: appleVerifier, sealer: sealer) : nil)
+                      apple: apple ? ProviderCodeExchange.apple(client: client, verifier: appleVerifier, sealer: sealer) : nil)
     }
 
     var deletion: AccountDeletionService {
         AccountDeletionService(storage: storage, clock: clock, random: random,
-                               revoker: AppleTokenRevoker(client: client, sealer: sealer))
+                               revoker: ProviderRevoker(sealer: sealer, apple: client))
     }
 
     func appleIdentity(sub: String, email: String? = nil, verified: JSONValue = true, isPrivate: JSONValue? = nil,

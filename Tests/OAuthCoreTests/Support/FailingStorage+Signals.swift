@@ -3,9 +3,11 @@ import OAuthCore
 
 /// `LifecycleSignalStore` for the failing wrapper: checks the switch, then forwards.
 extension FailingStorage {
-    private func forward<T>(_ body: () throws -> T) throws -> T {
+    private func forward<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
         try fail.check()
-        return try body()
+        let result = try body()
+        fail.afterCall.withLock { $0 }?(call)
+        return result
     }
 
     func recordSecurityEvent(jti: String, at time: Date) throws -> Bool {

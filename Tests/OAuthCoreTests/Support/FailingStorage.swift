@@ -12,6 +12,9 @@ final class FailSwitch: Sendable {
     /// Runs after a client was read, before it is returned, as a change committed meanwhile would
     /// (ClientCacheTests).
     let afterClientRead = Mutex<(@Sendable () throws -> Void)?>(nil)
+    /// Runs after each call that succeeded, with its Swift name; it may turn the switch on, so that the
+    /// calls after that one fail (InboundOnceTests: a failure between an event's receipt and its effect).
+    let afterCall = Mutex<(@Sendable (String) -> Void)?>(nil)
     /// Every call made through the store, in order: its Swift name and the name of the thread it was made
     /// on (FirstPartyBearerCacheTests, LoopRequestsTests).
     let records = Mutex<[(call: String, thread: String)]>([])
@@ -39,7 +42,9 @@ struct FailingStorage: Storage {
     func run<T>(_ call: String = #function, _ body: () throws -> T) throws -> T {
         fail.record(call)
         try fail.check()
-        return try body()
+        let result = try body()
+        fail.afterCall.withLock { $0 }?(call)
+        return result
     }
 
     func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
