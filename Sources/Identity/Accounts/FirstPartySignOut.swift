@@ -25,8 +25,9 @@ enum FirstPartySignOut {
         // transaction, so no reader ever sees it gone.
         if let keepingSession, keepingSession.accountID.sameBytes(accountID) { try tx.insertSession(keepingSession) }
         let ended = try EventOutbox.revokeGrants(accountID: accountID, reason: reason, in: tx, at: now, random: random) {
-            try tx.client(id: $0.clientID)?.firstParty == true && keepingGrant?.sameBytes($0.id) != true
-                && cutoff.map({ cutoff in $0.createdAt <= cutoff }) != false
+            grant in
+            try tx.client(id: grant.clientID)?.firstParty == true && keepingGrant?.sameBytes(grant.id) != true
+                && cutoff.map({ grant.createdAt <= $0 }) != false
         }
         try EventOutbox.sessionsEnded(accountID: accountID, in: tx, at: now, random: random)
         try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: now)

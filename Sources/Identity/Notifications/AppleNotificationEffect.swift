@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Support
 
 /// What each Apple notification changes
 /// (https://developer.apple.com/documentation/signinwithapple/processing-changes-for-sign-in-with-apple-accounts),

@@ -64,9 +64,8 @@ struct AppleNotificationSource: SignedEventSource {
         let stale = outcome == .ignored(AppleNotificationEffect.older)
         try AuditRecorder(random: random, at: now).record(
             .appleNotification, accountID: identity.accountID,
-            detail: "type=\(event.type)" + (event.eventTime.map {
-                                          " event_time=\(Int64($0.timeIntervalSince1970))" } ?? "")
-                                          + (stale ? " older=true" : "")))
+            detail: "type=\(event.type)" + (event.eventTime.map { " event_time=\(Int64($0.timeIntervalSince1970))" } ?? "")
+                + (stale ? " older=true" : ""), in: tx)
         logger.info("apple notification processed", ["apple.event": event.type, "account.id": identity.accountID])
     }
 }

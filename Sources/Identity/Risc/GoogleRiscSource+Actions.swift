@@ -14,7 +14,7 @@ extension GoogleRiscSource {
         let name = event.type.split(separator: "/").last.map(String.init) ?? event.type
         try AuditRecorder(random: random, at: now).record(
             .googleRisc, accountID: accountID,
-            detail: "event=\(name) action=\(action.text)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? "")))
+            detail: "event=\(name) action=\(action.text)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? ""), in: tx)
         let level: Logger.Level = event.kind == .credentialChangeRequired || event.kind == .accountDisabled ? .warning : .info
         logger.log(level, "google risc event", ["risc.event": name, "risc.action": action.text, "account.id": accountID ?? "-"])
         return name

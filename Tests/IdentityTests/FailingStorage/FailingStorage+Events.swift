@@ -1,0 +1,1 @@
+../../OAuthCoreTests/Support/FailingStorage+Events.swift
