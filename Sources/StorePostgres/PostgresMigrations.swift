@@ -15,6 +15,7 @@ enum PostgresMigrations {
         (16, identityPicture),
         (17, passkeys),
         (18, firstWeek),
+        (21, passkeySignUp),
     ]
 
     static let initial = """
