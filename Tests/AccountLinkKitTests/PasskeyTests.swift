@@ -54,6 +54,8 @@ extension AgainstTheServer {
                 let signedIn = try await other.signIn(passkey: try device.assert(request, userID: options.userID),
                                                       options: request)
                 #expect(signedIn.accountID == accountID && other.isSignedIn())
+                let quoted = try await passkeySignIn(server.kit()) { try device.assert($0, userID: options.userID) }
+                #expect(quoted.accountID == accountID, "the guide's block signs in")
 
                 let removed = try await kit.removePasskey(id: try #require(method.id))
                 #expect(!removed.has("passkey"))
