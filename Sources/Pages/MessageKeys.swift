@@ -41,5 +41,9 @@ extension Messages {
         case resetDoneRemovedBody, mailPasswordResetRemovedBody, signOutEverywhere, signedOutEverywhereBody
         // App Flip's error_description, read by the person in Google's app (Messages+AppFlipTexts.swift).
         case appFlipInvalidRequest, appFlipCancelled, appFlipAccessDenied, appFlipUnrecoverable, appFlipTryLater
+        // The account page (Messages+AccountPageTexts.swift): email state, sessions and app sign-ins, danger zone.
+        case accountEmailHeading, emailVerifiedBadge, sessionsHeading, sessionsIntro, thisDevice, lastUsedAt
+        case placeIP, placeUnknown, unknownDevice, deviceOn, appSignInLabel, signOutOne, signOutEverywhereHint
+        case dangerZone, dangerZoneText, passkeysHeading, passkeyAddedOn, signedOutOneBody, signInGoneBody
     }
 }

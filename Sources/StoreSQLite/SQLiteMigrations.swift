@@ -16,6 +16,8 @@ enum SQLiteMigrations {
         (17, passkeys),
         (18, firstWeek),
         (21, passkeySignUp),
+        (23, signIns),
+        (24, customScopes),
     ]
 
     static let initial = """

@@ -22,7 +22,7 @@ public struct PasskeySignUpFlow: Sendable {
     public func options(clientID: String?, email rawEmail: String, name: String?) throws -> JSONValue {
         let email = EmailAddress.normalized(rawEmail)
         guard EmailAddress.isPlausible(email) else { throw SignUpFlow.Failure.invalidEmail }
-        let name = SignUpFlow.trimmed(name)
+        let name = AccountDirectory.trimmedName(name)
         let accountID = AccountDirectory.newAccountID(passkeys.random)
         let (flowID, challenge) = try passkeys.startFlow(.signUp, accountID: accountID, clientID: clientID,
                                                          email: email, displayName: name)
