@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
         .testTarget(name: "AccountLinkKitTests",
                     dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE",
-                                   "OAuthCore", "Support"]),
+                                   "OAuthCore", "Support", "WebAuthn", "WebAuthnTesting"]),
         // What only the HTTP layer does: routing, cookies, CSRF, security headers (the app driven in process).
         .testTarget(name: "AccountLinkServerTests",
                     dependencies: ["AccountLinkServer", "HTTPServer", "Identity", "OAuthCore", "Support"]),

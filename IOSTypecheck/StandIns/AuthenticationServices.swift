@@ -114,6 +114,9 @@ open class ASAuthorizationController: NSObject {
     open func performRequests() {}
     /// https://developer.apple.com/documentation/authenticationservices/asauthorizationcontroller/performrequests(options:) · iOS 18.0 SDK
     open func performRequests(options: ASAuthorizationController.RequestOptions) {}
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationcontroller/performautofillassistedrequests() (iOS 16.0+, not macOS) · iOS 18.0 SDK
+    @available(macOS, unavailable)
+    open func performAutoFillAssistedRequests() {}
 }
 
 /// https://developer.apple.com/documentation/authenticationservices/asauthorizationcontrollerdelegate · iOS 18.0 SDK
@@ -235,4 +238,119 @@ open class ASAccountAuthenticationModificationUpgradePasswordToStrongPasswordReq
 open class ASAccountAuthenticationModificationController: NSObject {
     /// https://developer.apple.com/documentation/authenticationservices/asaccountauthenticationmodificationcontroller/perform(_:) · iOS 18.0 SDK
     open func perform(_ request: ASAccountAuthenticationModificationRequest) {}
+}
+
+// Passkeys (https://developer.apple.com/documentation/authenticationservices/public-private-key-authentication).
+
+/// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential · iOS 18.0 SDK
+public protocol ASPublicKeyCredential: ASAuthorizationCredential {
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/rawclientdatajson · iOS 18.0 SDK
+    var rawClientDataJSON: Data { get }
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/credentialid · iOS 18.0 SDK
+    var credentialID: Data { get }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistration · iOS 18.0 SDK
+public protocol ASAuthorizationPublicKeyCredentialRegistration: ASPublicKeyCredential {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistration/rawattestationobject · iOS 18.0 SDK
+    var rawAttestationObject: Data? { get }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion · iOS 18.0 SDK
+public protocol ASAuthorizationPublicKeyCredentialAssertion: ASPublicKeyCredential {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/rawauthenticatordata · iOS 18.0 SDK
+    var rawAuthenticatorData: Data! { get }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/userid · iOS 18.0 SDK
+    var userID: Data! { get }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/signature · iOS 18.0 SDK
+    var signature: Data! { get }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialregistration · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialRegistration: NSObject, ASAuthorizationPublicKeyCredentialRegistration {
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/rawclientdatajson · iOS 18.0 SDK
+    open var rawClientDataJSON: Data { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/credentialid · iOS 18.0 SDK
+    open var credentialID: Data { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistration/rawattestationobject · iOS 18.0 SDK
+    open var rawAttestationObject: Data? { nil }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialassertion · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuthorizationPublicKeyCredentialAssertion {
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/rawclientdatajson · iOS 18.0 SDK
+    open var rawClientDataJSON: Data { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/aspublickeycredential/credentialid · iOS 18.0 SDK
+    open var credentialID: Data { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/rawauthenticatordata · iOS 18.0 SDK
+    open var rawAuthenticatorData: Data! { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/userid · iOS 18.0 SDK
+    open var userID: Data! { Data() }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertion/signature · iOS 18.0 SDK
+    open var signature: Data! { Data() }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialuserverificationpreference (a string-backed struct in Swift) · iOS 18.0 SDK
+public struct ASAuthorizationPublicKeyCredentialUserVerificationPreference: RawRepresentable, Hashable, Sendable {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialuserverificationpreference/init(rawvalue:) · iOS 18.0 SDK
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialuserverificationpreference/rawvalue · iOS 18.0 SDK
+    public let rawValue: String
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialuserverificationpreference/required · iOS 18.0 SDK
+    public static let required = Self(rawValue: "required")
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialuserverificationpreference/preferred · iOS 18.0 SDK
+    public static let preferred = Self(rawValue: "preferred")
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialattestationkind (a string-backed struct in Swift) · iOS 18.0 SDK
+public struct ASAuthorizationPublicKeyCredentialAttestationKind: RawRepresentable, Hashable, Sendable {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialattestationkind/init(rawvalue:) · iOS 18.0 SDK
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialattestationkind/rawvalue · iOS 18.0 SDK
+    public let rawValue: String
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialattestationkind/none · iOS 18.0 SDK
+    public static let none = Self(rawValue: "none")
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialdescriptor · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialDescriptor: NSObject {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialdescriptor/init(credentialid:) · iOS 18.0 SDK
+    public init(credentialID: Data) {}
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialdescriptor/credentialid · iOS 18.0 SDK
+    open var credentialID: Data { Data() }
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialregistrationrequest · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistrationrequest/displayname · iOS 18.0 SDK
+    open var displayName: String?
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistrationrequest/userverificationpreference · iOS 18.0 SDK
+    open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialregistrationrequest/attestationpreference · iOS 18.0 SDK
+    open var attestationPreference = ASAuthorizationPublicKeyCredentialAttestationKind.none
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationwebbrowserplatformpublickeycredentialregistrationrequest/excludedcredentials (iOS 17.4+) · iOS 18.0 SDK
+    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]?
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialassertionrequest · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthorizationRequest {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationpublickeycredentialassertionrequest/userverificationpreference · iOS 18.0 SDK
+    open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialassertionrequest/allowedcredentials · iOS 18.0 SDK
+    open var allowedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor] = []
+}
+
+/// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialprovider · iOS 18.0 SDK
+open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject {
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialprovider/init(relyingpartyidentifier:) · iOS 18.0 SDK
+    public init(relyingPartyIdentifier: String) {}
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialprovider/createcredentialregistrationrequest(challenge:name:userid:) · iOS 18.0 SDK
+    open func createCredentialRegistrationRequest(challenge: Data, name: String, userID: Data)
+        -> ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest {
+        ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest()
+    }
+    /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialprovider/createcredentialassertionrequest(challenge:) · iOS 18.0 SDK
+    open func createCredentialAssertionRequest(challenge: Data) -> ASAuthorizationPlatformPublicKeyCredentialAssertionRequest {
+        ASAuthorizationPlatformPublicKeyCredentialAssertionRequest()
+    }
 }

@@ -156,3 +156,19 @@ extension UISceneDelegate {
     /// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/window · iOS 18.0 SDK
     var window: UIWindow? { get set }
 }
+
+/// https://developer.apple.com/documentation/uikit/uitextfield · iOS 18.0 SDK
+@MainActor open class UITextField: UIControl {
+    /// https://developer.apple.com/documentation/uikit/uitextinputtraits/textcontenttype (UITextInputTraits, adopted by UITextField) · iOS 18.0 SDK
+    open var textContentType: UITextContentType!
+}
+
+/// https://developer.apple.com/documentation/uikit/uitextcontenttype (a string-backed struct in Swift) · iOS 18.0 SDK
+public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    /// https://developer.apple.com/documentation/uikit/uitextcontenttype/init(rawvalue:) · iOS 18.0 SDK
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/uikit/uitextcontenttype/rawvalue · iOS 18.0 SDK
+    public let rawValue: String
+    /// https://developer.apple.com/documentation/uikit/uitextcontenttype/username · iOS 18.0 SDK
+    public static let username = UITextContentType(rawValue: "username")
+}

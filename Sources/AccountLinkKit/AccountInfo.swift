@@ -3,8 +3,14 @@ import Foundation
 /// `GET /api/account` (README.md, "The app's API").
 public struct AccountInfo: Decodable, Equatable, Sendable {
     public struct Method: Decodable, Equatable, Sendable {
-        /// `password`, `apple` or `google`.
+        /// `password`, `apple`, `google` or `passkey`.
         public let type: String
+        /// A passkey's credential ID (base64url), for `removePasskey(id:)`.
+        public let id: String?
+        /// A passkey's name (e.g. "iPhone").
+        public let name: String?
+        /// A passkey is synced (iCloud Keychain): the BS flag as last seen.
+        public let backedUp: Bool?
         public let email: String?
         public let isPrivateEmail: Bool?
         /// Apple's `real_user_status` (0 unsupported, 1 unknown, 2 likely real), when Apple sent it
@@ -14,7 +20,8 @@ public struct AccountInfo: Decodable, Equatable, Sendable {
         public let picture: URL?
 
         enum CodingKeys: String, CodingKey {
-            case type, email, picture
+            case type, email, picture, id, name
+            case backedUp = "backed_up"
             case isPrivateEmail = "is_private_email"
             case realUserStatus = "real_user_status"
         }

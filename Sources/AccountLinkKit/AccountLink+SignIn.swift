@@ -55,7 +55,7 @@ extension AccountLink {
         return form
     }
 
-    private func store(_ answer: TokenResponse) async throws -> SignedIn {
+    func store(_ answer: TokenResponse) async throws -> SignedIn {
         try await tokens.replace(with: answer.tokens(issuedAt: now()))
         return SignedIn(accountID: answer.account_id, accountCreated: answer.account_created ?? false)
     }

@@ -64,5 +64,15 @@ extension StoreConformance {
             try expectNil(try s.takeWebAuthnFlow(idHash: "h3", at: Fixture.time(10)), "dropped when a later flow was stored")
             try expectNil(try s.takeWebAuthnFlow(idHash: "unknown", at: Fixture.time(0)), "unknown")
         },
+        ConformanceCase("webauthn flows: a sign-up keeps its account ID, client, address and name") { s in
+            let signUp = WebAuthnFlow(idHash: "h5", purpose: .signUp, challenge: [1, 2, 3], accountID: "acc_new",
+                                      clientID: "app", email: "new@example.com", displayName: "Zoë", expiresAt: Fixture.time(300))
+            try s.insertWebAuthnFlow(signUp, at: Fixture.time(0))
+            try s.insertWebAuthnFlow(flow("h6", expiresAt: 300), at: Fixture.time(0))
+            try expectEqual(try s.takeWebAuthnFlow(idHash: "h5", at: Fixture.time(1)), signUp, "read back whole")
+            let plain = try s.takeWebAuthnFlow(idHash: "h6", at: Fixture.time(1))
+            try expectNil(plain?.email, "no address on a sign-in flow")
+            try expectNil(plain?.displayName, "no name on a sign-in flow")
+        },
     ]
 }

@@ -17,6 +17,7 @@ enum PostgresMigrations {
         (18, firstWeek),
         (19, events),
         (20, inboundEventMarks),
+        (21, passkeySignUp),
         (23, signIns),
         (24, customScopes),
         (25, auditRequest),

@@ -1,12 +1,13 @@
 import Foundation
 import OAuthCore
 
-/// Passkeys and WebAuthn ceremonies (Sources/OAuthCore/Storage/PasskeyStore.swift); tables of migration 17.
+/// Passkeys and WebAuthn ceremonies (Sources/OAuthCore/Storage/PasskeyStore.swift); tables of migration 17,
+/// the sign-up columns of migration 21.
 extension SQLStorage {
     static var passkeyColumns: String {
         "credential_id, account_id, identity_id, public_key, sign_count, backup_eligible, backed_up, name, created_at, last_used_at"
     }
-    static var flowColumns: String { "id_hash, purpose, challenge, account_id, client_id, expires_at" }
+    static var flowColumns: String { "id_hash, purpose, challenge, account_id, client_id, expires_at, email, display_name" }
 
     public func insertPasskey(_ passkey: Passkey) throws {
         try access {
@@ -49,9 +50,10 @@ extension SQLStorage {
         try atomic { db in
             try db.run("DELETE FROM webauthn_flows WHERE expires_at < $1", [.date(time)])
             try db.insert(
-                "INSERT INTO webauthn_flows (\(Self.flowColumns)) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO webauthn_flows (\(Self.flowColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 [.text(flow.idHash), .text(flow.purpose.rawValue), .bytes(flow.challenge), .optionalText(flow.accountID),
-                 .optionalText(flow.clientID), .date(flow.expiresAt)])
+                 .optionalText(flow.clientID), .date(flow.expiresAt), .optionalText(flow.email),
+                 .optionalText(flow.displayName)])
         }
     }
 
@@ -76,6 +78,7 @@ extension SQLRow {
 
     func webAuthnFlow() throws -> WebAuthnFlow {
         WebAuthnFlow(idHash: try text(0), purpose: try raw(1, as: WebAuthnFlow.Purpose.self), challenge: try bytes(2),
-                     accountID: try optionalText(3), clientID: try optionalText(4), expiresAt: try date(5))
+                     accountID: try optionalText(3), clientID: try optionalText(4), email: try optionalText(6),
+                     displayName: try optionalText(7), expiresAt: try date(5))
     }
 }

@@ -44,7 +44,7 @@ import Testing
 
     static let checkedPages = [
         "docs/ios-apple-sign-in.md", "docs/ios-google-sign-in.md", "docs/app-flip-ios.md",
-        "docs/smart-home-fulfillment.md", "README.md",
+        "docs/smart-home-fulfillment.md", "docs/ios-passkeys.md", "README.md",
     ]
 
     @Test(arguments: checkedPages)

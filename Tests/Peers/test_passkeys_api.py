@@ -16,7 +16,8 @@ import webauthn
 from webauthn.helpers.exceptions import InvalidAuthenticationResponse
 
 import soft_authenticator as sa
-from conftest import Server, binary
+from conftest import Server, binary, free_port
+from test_admin_api import TOKEN, Admin
 
 PASSWORD = "passkey api password 1"
 ANDROID_ORIGIN = "android:apk-key-hash:" + base64.urlsafe_b64encode(hashlib.sha256(b"app-signing-cert").digest()).decode().rstrip("=")
@@ -26,7 +27,10 @@ FULL = sa.UP | sa.UV | sa.BE | sa.BS
 @pytest.fixture(scope="module")
 def app(standins):
     with tempfile.TemporaryDirectory(prefix="accountlink-passkeys-") as folder:
-        server = Server(folder, standins, {"ACCOUNTLINK_PASSKEY_ORIGINS": ANDROID_ORIGIN}).start()
+        port = free_port()
+        server = Server(folder, standins, {"ACCOUNTLINK_PASSKEY_ORIGINS": ANDROID_ORIGIN, "ACCOUNTLINK_ADMIN_TOKEN": TOKEN,
+                                           "ACCOUNTLINK_ADMIN_LISTEN": f"127.0.0.1:{port}"}).start()
+        server.admin_url = f"http://127.0.0.1:{port}"
         try:
             server.cli("client", "add", "--id", "app", "--name", "App", "--public", "--first-party",
                        "--scope", "openid", "--scope", "email")
@@ -200,3 +204,24 @@ def test_passkey_settings_are_checked_at_start(tmp_path, setting, value):
                 "ACCOUNTLINK_LISTEN": "127.0.0.1:0", "ACCOUNTLINK_DATABASE": f"sqlite:{tmp_path}/db.sqlite"})
     started = subprocess.run([binary(), "serve"], env=env, capture_output=True, text=True, timeout=30)
     assert started.returncode != 0 and setting in started.stderr, started.stderr
+
+
+def test_operators_see_passkeys_in_the_admin_api_the_cli_and_the_audit(app):
+    api = Admin(app)
+    account_id, token = account(app)
+    key = sa.Credential(user_handle=account_id.encode(), sign_count=5)
+    assert register(app, token, key).status_code == 201
+    assert sign_in(app, key)[0].status_code == 200
+    assert sign_in(app, key, count=3)[0].status_code == 400
+    user = api.call("GET", f"/admin/users/{account_id}")
+    [shown] = user["passkeys"]
+    assert shown["id"] == sa.b64url(key.credential_id) and shown["name"] == "Phone" and shown["backed_up"] is True
+    assert shown["last_used_at"] and "passkey" in user["sign_in_methods"]
+    listed = next(u for u in json.loads(app.cli("user", "list", "--json").stdout) if u["id"] == account_id)
+    assert listed["passkeys"] == user["passkeys"]
+    removed = requests.post(app.url("/api/account/identities/remove"), headers={"Authorization": f"Bearer {token}"},
+                            data={"type": "passkey", "id": sa.b64url(key.credential_id)}, timeout=30)
+    assert removed.status_code == 200, removed.text
+    assert api.call("GET", f"/admin/users/{account_id}")["passkeys"] == []
+    kinds = {e["kind"] for e in api.call("GET", "/admin/audit", params={"account_id": account_id})}
+    assert {"passkey.added", "passkey.sign_in", "passkey.counter_regressed", "passkey.removed"} <= kinds, kinds

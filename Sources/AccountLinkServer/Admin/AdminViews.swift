@@ -45,6 +45,8 @@ public struct UserView: Codable, Sendable {
     public let name: String?
     public let status: String
     public let sign_in_methods: [String]
+    /// The account's passkeys, oldest first (docs/passkeys.md).
+    public let passkeys: [PasskeyView]
     public let created_at: String
 
     public init(_ account: Account, storage: any Storage) throws {
@@ -54,6 +56,25 @@ public struct UserView: Codable, Sendable {
         name = account.displayName
         status = account.status.rawValue
         sign_in_methods = try storage.identities(accountID: account.id).map(\.provider.rawValue)
+        passkeys = try storage.passkeys(accountID: account.id).map(PasskeyView.init)
         created_at = RFC3339.string(account.createdAt)
+    }
+}
+
+/// A passkey as operators see it: the credential ID, the person's name for it, when it was made and
+/// last used, and whether it is synced (the BS flag as last seen; W3C WebAuthn Level 3 §6.1.3).
+public struct PasskeyView: Codable, Sendable {
+    public let id: String
+    public let name: String
+    public let created_at: String
+    public let last_used_at: String?
+    public let backed_up: Bool
+
+    init(_ passkey: Passkey) {
+        id = passkey.credentialID
+        name = passkey.name
+        created_at = RFC3339.string(passkey.createdAt)
+        last_used_at = passkey.lastUsedAt.map(RFC3339.string)
+        backed_up = passkey.backedUp
     }
 }

@@ -10,12 +10,13 @@ import Support
 extension AccountLinkApp {
     static let passkeyPaths: Set<String> = [
         "/api/passkeys/registration/options", "/api/passkeys/registration", "/api/passkeys/authentication/options",
-        "/api/passkeys/authentication",
+        "/api/passkeys/authentication", "/api/signup/passkey/options", "/api/signup/passkey",
     ]
 
     var passkeys: PasskeyContext {
         PasskeyContext(storage: runtime.storage, clock: runtime.clock, random: runtime.random,
-                       relyingParty: runtime.configuration.passkeys!, relyingPartyName: branding.productName)
+                       relyingParty: runtime.configuration.passkeys!, relyingPartyName: branding.productName,
+                       unprovenMaySignIn: accountFlows.signUpMode != .verifyFirst)
     }
 
     func addPasskeyRoutes(to router: inout Router) {
@@ -34,6 +35,8 @@ extension AccountLinkApp {
         }
         router.add("POST", "/api/passkeys/authentication/options") { [self] in await passkeySignInOptions($0) }
         router.add("POST", "/api/passkeys/authentication") { [self] in await passkeySignIn($0) }
+        router.add("POST", "/api/signup/passkey/options") { [self] in await passkeySignUpOptions($0) }
+        router.add("POST", "/api/signup/passkey") { [self] in await passkeySignUp($0) }
     }
 
     /// Bearer app token, then the call with the JSON body.

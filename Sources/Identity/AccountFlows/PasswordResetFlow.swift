@@ -94,11 +94,14 @@ public struct PasswordResetFlow: Sendable {
     func prove(_ account: Account, in tx: any Storage) throws -> [OAuthCore.Identity.Provider] {
         let removed = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random,
                                                             at: context.clock.now())
-        guard !account.emailVerified, let email = account.email else { return removed }
         var proven = account
-        proven.emailVerified = true
-        try tx.updateAccount(proven)
-        try EmailVerificationFlow(context: context).markPasswordIdentity(account.id, email: email, in: tx)
+        if !account.emailVerified, let email = account.email {
+            proven.emailVerified = true
+            try tx.updateAccount(proven)
+            try EmailVerificationFlow(context: context).markPasswordIdentity(account.id, email: email, in: tx)
+        }
+        // An account without a password (a passkey-only sign-up) gets the identity of the password set here.
+        try PasswordChangeFlow(context: context).ensurePasswordIdentity(proven, in: tx)
         return removed
     }
 }

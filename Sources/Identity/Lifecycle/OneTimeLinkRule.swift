@@ -4,8 +4,9 @@ import Support
 
 /// The account-lifecycle rule that voids one-time links (docs/architecture.md, Decisions: "a one-time
 /// link is valid only for the state it was issued in"). A reset, a password change, sign-out-everywhere
-/// (the app's, the account page's, Google's RISC `sessions-revoked`, Apple's `consent-revoked`), a disable
-/// and an email change each call `voidLinks` inside the transaction of the change, so a pending email
+/// (the app's, the account page's, Google's RISC `sessions-revoked`, Apple's `consent-revoked`), a disable,
+/// an email change and a removed sign-in method (`SignInService.remove`: removing an identity or a passkey,
+/// the upgrade to Apple) each call `voidLinks` inside the transaction of the change, so a pending email
 /// change, verification or reset link issued before it cannot be followed after it. The notice's
 /// cancel link (`cancelEmailChange`) is not voided: it is how the old address undoes a change.
 public enum OneTimeLinkRule {

@@ -27,6 +27,8 @@ public enum UnprovenAccountRule {
                     id: "rev_" + random.token(byteCount: 12), provider: token.provider,
                     encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
             }
+            // A passkey's key goes with its identity, or it would still sign in (SignInService.remove).
+            if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
             _ = try tx.deleteIdentity(id: identity.id)
             try AuditRecorder(random: random, at: now).record(
                 .identityRemoved, accountID: account.id, detail: "unproven account proven by reset", in: tx)

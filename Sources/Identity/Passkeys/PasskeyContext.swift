@@ -14,26 +14,31 @@ public struct PasskeyContext: Sendable {
     /// The name authenticators show beside the account (`rp.name`).
     public let relyingPartyName: String
     public let flowLifetime: TimeInterval
+    /// False under `ACCOUNTLINK_SIGNUP_MODE=verify-first`: a self-service account whose address is not
+    /// proven yet (`UnprovenAccountRule`) does not sign in with a passkey until the mailed link is followed.
+    public let unprovenMaySignIn: Bool
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource, relyingParty: RelyingParty,
-                relyingPartyName: String, flowLifetime: TimeInterval = 300) {
+                relyingPartyName: String, flowLifetime: TimeInterval = 300, unprovenMaySignIn: Bool = true) {
         self.storage = storage
         self.clock = clock
         self.random = random
         self.relyingParty = relyingParty
         self.relyingPartyName = relyingPartyName
         self.flowLifetime = flowLifetime
+        self.unprovenMaySignIn = unprovenMaySignIn
     }
 
     /// A new ceremony: 32 random challenge bytes (§13.4.3: at least 16), and a flow ID of which only
     /// the hash is stored.
-    func startFlow(_ purpose: WebAuthnFlow.Purpose, accountID: String? = nil, clientID: String? = nil) throws
-        -> (flowID: String, challenge: [UInt8]) {
+    func startFlow(_ purpose: WebAuthnFlow.Purpose, accountID: String? = nil, clientID: String? = nil,
+                   email: String? = nil, displayName: String? = nil) throws -> (flowID: String, challenge: [UInt8]) {
         let flowID = random.token(byteCount: 32)
         let challenge = random.bytes(32)
         let now = clock.now()
         try storage.insertWebAuthnFlow(WebAuthnFlow(idHash: Self.hash(flowID), purpose: purpose, challenge: challenge,
-                                                    accountID: accountID, clientID: clientID,
+                                                    accountID: accountID, clientID: clientID, email: email,
+                                                    displayName: displayName,
                                                     expiresAt: now.addingTimeInterval(flowLifetime)), at: now)
         return (flowID, challenge)
     }

@@ -28,8 +28,11 @@ public struct PasskeySignInFlow: Sendable {
         guard let passkey = try context.storage.passkey(credentialID: parsed.encodedID) else {
             throw OAuthError.invalidGrant("unknown passkey")
         }
-        guard try context.storage.account(id: passkey.accountID)?.status == .active else {
+        guard let account = try context.storage.account(id: passkey.accountID), account.status == .active else {
             throw OAuthError.invalidGrant("the passkey's account is not active")
+        }
+        guard context.unprovenMaySignIn || !UnprovenAccountRule.isUnproven(account) else {
+            throw OAuthError.invalidGrant("the account's address is not verified yet (verify-first sign-up)")
         }
         // §7.2 step 6: a user handle, when sent, names the credential's account.
         if let handle = try parsed.optionalBytes("userHandle"), !ConstantTime.equals(handle, Array(passkey.accountID.utf8)) {

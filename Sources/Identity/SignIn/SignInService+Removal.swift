@@ -56,7 +56,9 @@ extension SignInService {
 
     /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
     /// removed password method takes the password with it, a removed passkey its public key, so that
-    /// neither signs in any more.
+    /// neither signs in any more. A removed method changes the account's state, so its open one-time
+    /// links die in the same transaction (`OneTimeLinkRule`): a reset link mailed before the password
+    /// went would otherwise bring it back.
     func remove(
         _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Storage, at now: Date
     ) throws {
@@ -68,6 +70,7 @@ extension SignInService {
                 encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
         }
         _ = try tx.deleteIdentity(id: identity.id)
+        try OneTimeLinkRule.voidLinks(accountID: identity.accountID, in: tx, at: now)
         let kind: AuditKind = identity.provider == .passkey ? .passkeyRemoved : .identityRemoved
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: identity.accountID, at: now, in: tx)
         try EventOutbox.record(AccountEvent(identity.provider == .passkey ? .passkeyRemoved : .identityRemoved,

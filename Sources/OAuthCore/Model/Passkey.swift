@@ -46,15 +46,20 @@ public struct WebAuthnFlow: Sendable, Equatable {
     public var accountID: String?
     /// Sign-in and sign-up: the client that asked.
     public var clientID: String?
+    /// Sign-up: the address and the optional name the account is made with when the passkey comes back.
+    public var email: String?
+    public var displayName: String?
     public var expiresAt: Date
 
     public init(idHash: String, purpose: Purpose, challenge: [UInt8], accountID: String? = nil, clientID: String? = nil,
-                expiresAt: Date) {
+                email: String? = nil, displayName: String? = nil, expiresAt: Date) {
         self.idHash = idHash
         self.purpose = purpose
         self.challenge = challenge
         self.accountID = accountID
         self.clientID = clientID
+        self.email = email
+        self.displayName = displayName
         self.expiresAt = expiresAt
     }
 }
