@@ -50,6 +50,8 @@ public struct AccountPage: Sendable {
     public var securityNotice: String?
     /// The account's address is unproven: no method may be added, the page says why instead of offering it.
     public var addingMethodsBlocked = false
+    /// The passkeys, their own section under the sign-in methods (`PasskeysSection`); nil hides it.
+    public var passkeys: PasskeysSection?
 
     public init(
         productName: String, email: String, name: String? = nil,
@@ -82,6 +84,7 @@ public struct AccountPage: Sendable {
             <h2>\(m[.signInMethods])</h2>
             <ul>\(signInMethods.map { method(m, $0) })</ul>
             \(addLinks(m))
+            \(passkeys?.render(m) ?? .empty)
             <h2>\(m[.linkedServices])</h2>
             \(services(m))
             \(security(m))

@@ -41,5 +41,9 @@ extension Messages {
         case resetDoneRemovedBody, mailPasswordResetRemovedBody, signOutEverywhere, signedOutEverywhereBody
         // App Flip's error_description, read by the person in Google's app (Messages+AppFlipTexts.swift).
         case appFlipInvalidRequest, appFlipCancelled, appFlipAccessDenied, appFlipUnrecoverable, appFlipTryLater
+        // Passkeys on the web pages (Messages+PasskeyTexts.swift, docs/passkeys.md).
+        case passkeySignIn, passkeyFailed, passkeysHeading, passkeysIntro, passkeyNone, passkeyCreated, passkeyLastUsed
+        case passkeyNeverUsed, passkeySynced, passkeyNotSynced, passkeyName, passkeyRename, passkeyAdd, passkeyNotAdded
+        case passkeyProblem, passkeyNotChanged, passkeySignUp, passkeySignUpNote
     }
 }

@@ -38,7 +38,7 @@ extension AccountLinkApp {
         let check = signedIn(request)
         guard case .person(let session, let account, _) = check else { return answer(check) }
         do {
-            let methods = try runtime.storage.identities(accountID: account.id).map {
+            let methods = try runtime.storage.identities(accountID: account.id).filter { $0.provider != .passkey }.map {
                 AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email)
             }
             let services = try LinkedServices(environment: environment).list(accountID: account.id).map {
@@ -54,6 +54,8 @@ extension AccountLinkApp {
             if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
             withLinks.emailVerified = account.emailVerified
             withLinks.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
+            withLinks.passkeys = try passkeysSection(accountID: account.id, csrfToken: withLinks.csrfToken,
+                                                     canAdd: !withLinks.addingMethodsBlocked)
             withLinks.securityNotice = accountNotice(request.query["changed"], locale: pageLocale())
             return .html(200, withLinks.render()).noStore()
         } catch {
