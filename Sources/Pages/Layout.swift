@@ -84,7 +84,7 @@ enum Layout {
     static let css = HTML.unsafeRaw(
         """
         :root{--accent:#1a56b0;--ink:#1f2328;--muted:#57606a;--line:#8c959f;--danger:#b42318}\
-        *{box-sizing:border-box}html{font-size:100%}[hidden]{display:none!important}\
+        *{box-sizing:border-box}html{font-size:100%}\
         .skip{position:absolute;inset-inline-start:-10000px}.skip:focus{position:static;display:block;padding:.5rem}\
         body{font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",\
         "Noto Sans JP",sans-serif;margin:0;background:#f6f7f9;color:var(--ink)}\
