@@ -20,6 +20,7 @@ import pytest
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import (Protocol, Transport,
                                                              VirtualAuthenticatorOptions)
@@ -73,7 +74,13 @@ def authenticator(driver, verified=True):
 
 
 def wait_for(driver, condition, timeout=15):
-    return WebDriverWait(driver, timeout).until(condition)
+    # A page that is being replaced answers with stale or missing elements: look again.
+    return WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+                         ).until(condition)
+
+
+def passkey_item(driver, name):
+    return next(li for li in driver.find_elements(By.CSS_SELECTOR, "li[data-passkey-id]") if name in li.text)
 
 
 def password_sign_in(driver, site):
@@ -155,7 +162,7 @@ def test_autofill_signs_in_with_conditional_mediation(browser, site):
     authenticator(browser)
     password_sign_in(browser, site)
     register(browser, site, "Phone")
-    assert "not used yet" in browser.find_element(By.CSS_SELECTOR, "li[data-passkey-id]").text
+    assert "not used yet" in passkey_item(browser, "Phone").text
     # Signed out by dropping the session (the sign-out button lands on /login, where autofill would
     # sign straight back in). The login page starts a conditional request; the virtual authenticator
     # answers it, and the page submits the assertion without any press.
@@ -164,7 +171,7 @@ def test_autofill_signs_in_with_conditional_mediation(browser, site):
     browser.get(site.url("/login"))
     wait_for(browser, lambda d: urllib.parse.urlsplit(d.current_url).path == "/account")
     assert EMAIL in browser.page_source
-    assert "last used" in browser.find_element(By.CSS_SELECTOR, "li[data-passkey-id]").text
+    assert "last used" in passkey_item(browser, "Phone").text
 
 
 def test_sign_in_inside_googles_linking_flow(browser, site):
