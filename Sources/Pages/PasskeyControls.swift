@@ -10,8 +10,10 @@ public enum PasskeyControls {
     static let resultFields: HTML =
         "<input type=\"hidden\" name=\"flow_id\" value=\"\"><input type=\"hidden\" name=\"credential\" value=\"\">"
 
+    /// Hidden and without a role until the script shows it: then it becomes an alert, which screen
+    /// readers announce, and a page that is not showing it has no alert at all.
     static func failureNote(_ text: String) -> HTML {
-        "<p class=\"error\" role=\"alert\" data-passkey-error hidden>\(text)</p>"
+        "<p class=\"error\" data-passkey-error hidden>\(text)</p>"
     }
 
     /// The sign-in form: the login page's CSRF field and request, posted to `action` with the assertion.

@@ -83,7 +83,7 @@ public enum PasskeyScript {
           function failed(error) {
             if (error && error.name === 'AbortError') { return; }
             var note = document.querySelector('[data-passkey-error]');
-            if (note) { note.hidden = false; }
+            if (note) { note.setAttribute('role', 'alert'); note.hidden = false; }
           }
 
           var autofill = null;
