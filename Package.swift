@@ -76,7 +76,7 @@ let package = Package(
                                    "OAuthCore", "Support"]),
         // What only the HTTP layer does: routing, cookies, CSRF, security headers (the app driven in process).
         .testTarget(name: "AccountLinkServerTests",
-                    dependencies: ["AccountLinkServer", "HTTPServer", "OAuthCore", "Support"]),
+                    dependencies: ["AccountLinkServer", "HTTPServer", "Identity", "OAuthCore", "Support"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "StoreMemory", "Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),

@@ -118,7 +118,7 @@ public final class AccountLinkApp: Sendable {
         addPasskeyWebRoutes(to: &router)
         addPageRoutes(to: &router)
         let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), CrossOriginMiddleware(origins: webOrigins),
-                                     LanguageMiddleware(
+                                     SignInOriginMiddleware(), LanguageMiddleware(
             cookiePolicy: cookiePolicy,
             branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
                                 termsURL: branding.termsURL))],

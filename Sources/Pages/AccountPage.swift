@@ -1,7 +1,10 @@
 import Foundation
 
-/// The signed-in account page: who is signed in, the sign-in methods, the linked services with
-/// an "Unlink" form each (Google: offer a way to unlink), delete account, log out.
+/// The signed-in account page, in the order of what a person does there (docs/pages.md, The account page):
+/// the brand header with Log out; the email with its confirmation state; the sign-in methods (password,
+/// Apple, Google, passkeys); the linked services, a card each with Unlink (Google: offer a way to unlink);
+/// where the account is signed in, with sign-out of one and of all; the email change; and, set apart, the
+/// danger zone with Delete account. A refused form comes back on this page with its error beside the field.
 public struct AccountPage: Sendable {
     public struct SignInMethod: Sendable {
         public var id: String
@@ -29,10 +32,13 @@ public struct AccountPage: Sendable {
     }
 
     public var productName: String
+    public var logoURL: String?
     public var email: String
     public var name: String?
     public var signInMethods: [SignInMethod]
     public var linkedServices: [LinkedService]
+    /// Web sessions and app sign-ins (`AccountPage+SignIns.swift`); empty hides the section.
+    public var signIns: [SignIn] = []
     public var csrfToken: String
     public var removeMethodAction: String
     public var unlinkAction: String
@@ -52,6 +58,8 @@ public struct AccountPage: Sendable {
     public var addingMethodsBlocked = false
     /// The passkeys, their own section under the sign-in methods (`PasskeysSection`); nil hides it.
     public var passkeys: PasskeysSection?
+    /// A refused password or email form, shown beside its field with what was typed kept (`FormError`).
+    public var formError: FormError?
 
     public init(
         productName: String, email: String, name: String? = nil,
@@ -77,23 +85,38 @@ public struct AccountPage: Sendable {
     public func render() -> String {
         let m = Messages(locale: locale)
         let title = m.text(.accountTitle, ["product": productName])
-        let who: HTML = name.map { "<p class=\"name\">\($0)</p>" } ?? .empty
         let body: HTML = """
+            \(header(m))
             <h1>\(title)</h1>
-            \(who)<p>\(m.text(.signedInAs, ["email": email]))</p>
-            <h2>\(m[.signInMethods])</h2>
-            <ul>\(signInMethods.map { method(m, $0) })</ul>
-            \(addLinks(m))
-            \(passkeys?.render(m) ?? .empty)
-            <h2>\(m[.linkedServices])</h2>
-            \(services(m))
-            \(security(m))
-            <form method="post" action="\(url: deleteAccountURL)">\(Layout.csrf(csrfToken))\
-            <button class="danger" type="submit">\(m[.deleteAccount])</button></form>
-            <form method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
-            <button class="secondary" type="submit">\(m[.logOut])</button></form>
+            \(profile(m))
+            <section aria-labelledby="methods-heading"><h2 id="methods-heading">\(m[.signInMethods])</h2>
+            <ul class="cards">\(signInMethods.filter { $0.provider.lowercased() != "passkey" }.map { method(m, $0) })</ul>
+            \(passkeysSection(m))\(addLinks(m))\(passwordForm(m))</section>
+            <section aria-labelledby="services-heading"><h2 id="services-heading">\(m[.linkedServices])</h2>
+            \(services(m))</section>
+            \(signInsSection(m))
+            \(emailForm(m))
+            \(dangerZone(m))
             """
         return Layout.document(title: title, messages: m, body: body, frame: frame)
+    }
+
+    /// The brand, as on every page, with Log out at the other end (apart from the danger zone).
+    func header(_ m: Messages) -> HTML {
+        """
+        <div class="topbar">\(Layout.brand(product: productName, logoURL: logoURL))\
+        <form class="inline" method="post" action="\(url: logoutAction)">\(Layout.csrf(csrfToken))\
+        <button class="secondary" type="submit">\(m[.logOut])</button></form></div>
+        """
+    }
+
+    /// Who is signed in: the name, the email and, right beside it, whether it is confirmed.
+    func profile(_ m: Messages) -> HTML {
+        let who: HTML = name.map { "<p class=\"name\">\($0)</p>" } ?? .empty
+        let notice: HTML = securityNotice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
+        return """
+            \(notice)\(who)<p class="email">\(m.text(.signedInAs, ["email": email]))\(emailBadge(m))</p>\(resendForm(m))
+            """
     }
 
     /// Buttons to add Sign in with Apple or Google to this account ("upgrade").
@@ -107,7 +130,7 @@ public struct AccountPage: Sendable {
 
     /// A method can be removed only while another remains, so nobody locks themselves out.
     func method(_ m: Messages, _ method: SignInMethod) -> HTML {
-        let email: HTML = method.email.map { " <span>\($0)</span>" } ?? .empty
+        let email: HTML = method.email.map { " <span class=\"detail\">\($0)</span>" } ?? .empty
         let remove: HTML =
             signInMethods.count > 1
             ? """
@@ -124,22 +147,24 @@ public struct AccountPage: Sendable {
         case "password": m[.methodPassword]
         case "apple": "Apple"
         case "google": "Google"
+        case "passkey": m[.passkeysHeading]
         default: provider
         }
     }
 
+    /// Each linked service on its own card: its name, what it may access, since when, and Unlink.
     func services(_ m: Messages) -> HTML {
         guard !linkedServices.isEmpty else { return "<p>\(m[.noLinkedServices])</p>" }
         let items = linkedServices.map { service -> HTML in
             """
-            <li><strong>\(service.clientName)</strong> \
-            <span>\(m[.scopesLabel]) \(service.scopes.map { m.scope($0) ?? $0 }.joined(separator: ", "))</span> \
-            <span>\(m.text(.linkedOn, ["date": Layout.day(service.linkedAt)]))</span> \
+            <li><strong>\(service.clientName)</strong>
+            <span class="detail">\(m[.scopesLabel]) \(service.scopes.map { m.scope($0) ?? $0 }.joined(separator: ", "))</span>
+            <span class="detail">\(m.text(.linkedOn, ["date": Layout.day(service.linkedAt)]))</span>
             <form class="inline" method="post" action="\(url: unlinkAction)">\
             \(Layout.csrf(csrfToken))\(Layout.hidden("grant_id", service.grantID))\
             <button class="secondary" type="submit">\(m[.unlink])</button></form></li>
             """
         }
-        return "<ul>\(items)</ul>"
+        return "<ul class=\"cards\">\(items)</ul>"
     }
 }

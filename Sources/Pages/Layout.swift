@@ -73,6 +73,14 @@ enum Layout {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
+    /// A time as `YYYY-MM-DD HH:MM UTC`, the same whatever the server's locale (the account page's "last used").
+    static func minute(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// The maker's accent colour; only a checked `#rgb`/`#rrggbb` value reaches the style sheet.
     static func accent(_ frame: PageFrame) -> HTML {
         guard let color = frame.accentColor, PageFrame.isHexColor(color) else { return .empty }
@@ -115,6 +123,17 @@ enum Layout {
         .languages a{color:var(--ink)}.languages [aria-current]{font-weight:700}\
         .policies{display:flex;gap:1rem}.code{margin-block-start:1.5rem}\
         :focus-visible{outline:3px solid var(--accent);outline-offset:2px}\
+        h3{font-size:1rem;margin-block:1rem .25rem}.topbar{display:flex;align-items:center;\
+        justify-content:space-between;gap:.5rem}.topbar .inline button{margin:0}\
+        .cards{list-style:none;padding:0;margin-block:.5rem;display:grid;gap:.5rem}\
+        .cards>li{border:1px solid #d0d7de;border-radius:8px;padding:.6rem .75rem;display:flex;flex-wrap:wrap;\
+        align-items:center;gap:.25rem .75rem}.cards>li .inline{margin-inline-start:auto}\
+        .cards>li .inline button{margin:0}.detail{font-size:.875rem;color:var(--muted)}\
+        .badge{display:inline-block;font-size:.875rem;font-weight:600;padding:0 .5rem;border-radius:999px;\
+        background:#dafbe1;color:#116329}.badge.warn{background:#fff1e5;color:#953800}\
+        .email{overflow-wrap:anywhere}.notice{padding:.5rem .75rem;border-radius:6px;background:#ddf4ff}\
+        .danger-zone{margin-block-start:2rem;border:1px solid var(--danger);border-radius:8px;padding:.25rem 1rem}\
+        .danger-zone h2{color:var(--danger)}\
         @media (max-width:30rem){main{margin-block-start:0;border-radius:0;padding:1rem}}
         """)
 }

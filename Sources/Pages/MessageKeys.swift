@@ -41,8 +41,12 @@ extension Messages {
         case resetDoneRemovedBody, mailPasswordResetRemovedBody, signOutEverywhere, signedOutEverywhereBody
         // App Flip's error_description, read by the person in Google's app (Messages+AppFlipTexts.swift).
         case appFlipInvalidRequest, appFlipCancelled, appFlipAccessDenied, appFlipUnrecoverable, appFlipTryLater
+        // The account page (Messages+AccountPageTexts.swift): email state, sessions and app sign-ins, danger zone.
+        case accountEmailHeading, emailVerifiedBadge, sessionsHeading, sessionsIntro, thisDevice, lastUsedAt
+        case placeIP, placeUnknown, unknownDevice, deviceOn, appSignInLabel, signOutOne, signOutEverywhereHint
+        case dangerZone, dangerZoneText, passkeysHeading, passkeyAddedOn, signedOutOneBody, signInGoneBody
         // Passkeys on the web pages (Messages+PasskeyTexts.swift, docs/passkeys.md).
-        case passkeySignIn, passkeyFailed, passkeysHeading, passkeysIntro, passkeyNone, passkeyCreated, passkeyLastUsed
+        case passkeySignIn, passkeyFailed, passkeysIntro, passkeyNone, passkeyCreated, passkeyLastUsed
         case passkeyNeverUsed, passkeySynced, passkeyNotSynced, passkeyName, passkeyRename, passkeyAdd, passkeyNotAdded
         case passkeyProblem, passkeyNotChanged, passkeySignUp, passkeySignUpNote
     }

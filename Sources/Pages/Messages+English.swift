@@ -180,10 +180,28 @@ extension Messages {
         .appFlipAccessDenied: "You chose not to link your account.",
         .appFlipUnrecoverable: "This account can't be linked.",
         .appFlipTryLater: "Something went wrong. Please try again later.",
-            // Passkeys on the web pages (docs/passkeys.md). Generic on failure, as for the password.
+        .accountEmailHeading: "Email address",
+        .emailVerifiedBadge: "Confirmed",
+        .sessionsHeading: "Where you're signed in",
+        .sessionsIntro: "Browsers and apps signed in to your account. Sign out of any you don't recognize.",
+        .thisDevice: "This device",
+        .lastUsedAt: "Last used {time}",
+        .placeIP: "Place: IP address {ip}",
+        .placeUnknown: "Place: unknown",
+        .unknownDevice: "Unknown browser",
+        .deviceOn: "{browser} on {system}",
+        .appSignInLabel: "{app} app",
+        .signOutOne: "Sign out",
+        .signOutEverywhereHint: "Signs out every browser and app, this one too. Linked services stay linked.",
+        .dangerZone: "Danger zone",
+        .dangerZoneText: "Deleting your account removes every way to sign in and unlinks every service. This cannot be undone.",
+        .passkeysHeading: "Passkeys",
+        .passkeyAddedOn: "Added on {date}",
+        .signedOutOneBody: "That sign-in was signed out.",
+        .signInGoneBody: "That sign-in had already ended.",
+        // Passkeys on the web pages (docs/passkeys.md). Generic on failure, as for the password.
         .passkeySignIn: "Sign in with a passkey",
         .passkeyFailed: "That passkey could not sign you in. Try again, or use your password.",
-        .passkeysHeading: "Passkeys",
         .passkeysIntro: "A passkey signs you in with your fingerprint, face or screen lock instead of a password.",
         .passkeyNone: "No passkeys yet.",
         .passkeyCreated: "Added {date}",
@@ -199,5 +217,5 @@ extension Messages {
         .passkeyNotChanged: "Go back to your account page and try again.",
         .passkeySignUp: "Create the account with a passkey",
         .passkeySignUpNote: "Or skip the password: your device keeps a passkey for {product}.",
-]
+    ]
 }

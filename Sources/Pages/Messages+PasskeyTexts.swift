@@ -9,7 +9,6 @@ extension Messages {
             "ورود با این کلید عبور ممکن نشد. دوباره امتحان کنید یا از گذرواژه استفاده کنید.",
             "このパスキーではサインインできませんでした。もう一度試すか、パスワードを使用してください。",
         ],
-        "passkeysHeading": ["Passkeys", "Chaves de acesso", "کلیدهای عبور", "パスキー"],
         "passkeysIntro": [
             "Mit einem Passkey meldest du dich per Fingerabdruck, Gesicht oder Bildschirmsperre an statt mit einem Passwort.",
             "Com uma chave de acesso, você entra com a impressão digital, o rosto ou o bloqueio de tela, sem senha.",

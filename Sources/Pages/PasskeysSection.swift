@@ -42,7 +42,7 @@ public struct PasskeysSection: Sendable {
             : "<ul class=\"passkeys\">\(items.enumerated().map { item(m, $0.offset, $0.element) })</ul>"
         return """
             <section class="passkeys" aria-labelledby="passkeys-heading">
-            <h2 id="passkeys-heading">\(m[.passkeysHeading])</h2>
+            <h3 id="passkeys-heading">\(m[.passkeysHeading])</h3>
             <p class="note">\(m[.passkeysIntro])</p>
             \(list)
             \(canAdd ? addForm(m) : .empty)

@@ -6,6 +6,8 @@ import OAuthCore
 struct MemoryState: Sendable {
     /// Keyed by the id's UTF-8 bytes: a String key would match canonically equivalent ids.
     var clients: [[UInt8]: Client] = [:]
+    /// Custom scopes keyed by the name's UTF-8 bytes.
+    var scopes: [[UInt8]: CustomScope] = [:]
     var accounts: [String: Account] = [:]
     var accountOrder: [String] = []
     var identities: [String: Identity] = [:]

@@ -14,7 +14,7 @@ enum Columns {
         id, name, secret_hash, redirect_uris, scopes, is_public, first_party, app_flip, rotate_refresh_tokens, created_at,
         resource_server, client_credentials, id_token_signed_response_alg, web_origins
         """
-    static let grant = "id, account_id, client_id, scope, created_at, revoked_at"
+    static let grant = "id, account_id, client_id, scope, created_at, revoked_at, ip_address, user_agent"
     static let code = """
         hash, grant_id, client_id, account_id, redirect_uri, scope, nonce, code_challenge, auth_time, created_at,
         expires_at, consumed_at
@@ -22,7 +22,8 @@ enum Columns {
     static let token = """
         hash, kind, grant_id, client_id, account_id, scope, auth_time, created_at, expires_at, revoked_at, rotated_at
         """
-    static let session = "hash, account_id, csrf_secret, auth_time, created_at, expires_at"
+    static let session =
+        "hash, account_id, csrf_secret, auth_time, created_at, expires_at, ip_address, user_agent, last_used_at"
     static let interaction = "id, request, account_id, csrf_secret, created_at, expires_at"
     static let signingKey =
         "kid, algorithm, encrypted_private_key, public_jwk, created_at, retired_at, remove_after"
@@ -81,7 +82,8 @@ extension SQLRow {
     func grant() throws -> Grant {
         Grant(
             id: try text(0), accountID: try text(1), clientID: try text(2), scope: try strings(3),
-            createdAt: try date(4), revokedAt: try optionalDate(5))
+            createdAt: try date(4), revokedAt: try optionalDate(5),
+            origin: SignInOrigin(ipAddress: try optionalText(6), userAgent: try optionalText(7)))
     }
 
     func code() throws -> AuthorizationCode {
@@ -103,7 +105,9 @@ extension SQLRow {
     func session() throws -> Session {
         Session(
             hash: try text(0), accountID: try text(1), csrfSecret: try bytes(2), authTime: try date(3),
-            createdAt: try date(4), expiresAt: try date(5))
+            createdAt: try date(4), expiresAt: try date(5),
+            origin: SignInOrigin(ipAddress: try optionalText(6), userAgent: try optionalText(7)),
+            lastUsedAt: try optionalDate(8))
     }
 
     func interaction() throws -> Interaction {

@@ -5,10 +5,11 @@ extension SQLStorage {
     public func insertGrant(_ grant: Grant) throws {
         try access {
             try $0.insert(
-                "INSERT INTO grants (\(Columns.grant)) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO grants (\(Columns.grant)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 [
                     .text(grant.id), .text(grant.accountID), .text(grant.clientID), try .strings(grant.scope),
                     .date(grant.createdAt), .optionalDate(grant.revokedAt),
+                    .optionalText(grant.origin.ipAddress), .optionalText(grant.origin.userAgent),
                 ])
         }
     }

@@ -5,11 +5,13 @@ extension SQLStorage {
     public func insertSession(_ session: Session) throws {
         try access {
             try $0.insert(
-                "INSERT INTO sessions (\(Columns.session)) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO sessions (\(Columns.session)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 [
                     .text(session.hash), .text(session.accountID), .bytes(session.csrfSecret),
                     .date(session.authTime),
                     .date(session.createdAt), .date(session.expiresAt),
+                    .optionalText(session.origin.ipAddress), .optionalText(session.origin.userAgent),
+                    .optionalDate(session.lastUsedAt),
                 ])
         }
     }

@@ -15,6 +15,8 @@ enum SQLiteMigrations {
         (16, identityPicture),
         (17, passkeys),
         (18, firstWeek),
+        (23, signIns),
+        (24, customScopes),
     ]
 
     static let initial = """

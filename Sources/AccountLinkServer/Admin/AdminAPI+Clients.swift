@@ -4,7 +4,7 @@ import OAuthCore
 
 extension AdminAPI {
     /// `POST /admin/clients` body: the field names of `client list --json` plus `google_project`.
-    struct NewClient: Decodable {
+    struct NewClient: AdminBody {
         let id: String
         let name: String
         var redirect_uris: [String]?
@@ -19,6 +19,49 @@ extension AdminAPI {
         var id_token_signed_response_alg: String?
         var web_origins: [String]?
         var client_secret: String?
+        static let members: Set<String> = [
+            "id", "name", "redirect_uris", "scopes", "public", "first_party", "app_flip", "rotate_refresh_tokens",
+            "google_project", "resource_server", "client_credentials", "id_token_signed_response_alg", "web_origins",
+            "client_secret",
+        ]
+        static let shape = "a JSON object with at least id and name"
+    }
+
+    /// `PATCH /admin/clients/{id}` body: `POST`'s fields but the id, `public` and the secret (which a change
+    /// cannot make: register a new client), each replacing the stored one.
+    struct ClientChange: AdminBody {
+        var name: String?
+        var redirect_uris: [String]?
+        var scopes: [String]?
+        var first_party: Bool?
+        var app_flip: Bool?
+        var rotate_refresh_tokens: Bool?
+        var google_project: String?
+        var resource_server: Bool?
+        var client_credentials: Bool?
+        var id_token_signed_response_alg: String?
+        var web_origins: [String]?
+        static let members: Set<String> = [
+            "name", "redirect_uris", "scopes", "first_party", "app_flip", "rotate_refresh_tokens", "google_project",
+            "resource_server", "client_credentials", "id_token_signed_response_alg", "web_origins",
+        ]
+        static let shape = "a JSON object of the client's fields to change"
+
+        var update: ClientUpdate {
+            var update = ClientUpdate()
+            update.name = name
+            update.redirectURIs = redirect_uris
+            update.scopes = scopes
+            update.webOrigins = web_origins
+            update.googleProject = google_project
+            update.firstParty = first_party
+            update.appFlip = app_flip
+            update.rotateRefreshTokens = rotate_refresh_tokens
+            update.resourceServer = resource_server
+            update.clientCredentials = client_credentials
+            update.idTokenSignedResponseAlg = id_token_signed_response_alg
+            return update
+        }
     }
 
     /// The client as `client list --json` shows it, plus its secret once.
@@ -43,6 +86,7 @@ extension AdminAPI {
         case ("GET", 1):
             guard let client = try storage.client(id: path[0]) else { throw AdminFailure.notFound("client \(path[0])") }
             return Self.ok(ClientView(client))
+        case ("PATCH", 1): return try changeClient(path[0], request)
         case ("DELETE", 1):
             guard try storage.deleteClient(id: path[0], at: runtime.clock.now()) else {
                 throw AdminFailure.notFound("client \(path[0])")
@@ -56,9 +100,7 @@ extension AdminAPI {
     }
 
     func addClient(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let body = try? request.decodeJSON(NewClient.self) else {
-            throw AdminFailure.invalid("the body must be a JSON object with at least id and name")
-        }
+        let body = try Self.body(request, NewClient.self)
         var registration = ClientRegistration(id: body.id, name: body.name)
         registration.redirectURIs = body.redirect_uris ?? []
         registration.scopes = body.scopes ?? []
@@ -79,6 +121,17 @@ extension AdminAPI {
                            status: 201)
         } catch .conflict(let text) {
             throw AdminFailure(409, "conflict", text)
+        } catch {
+            throw AdminFailure.invalid(error.message)
+        }
+    }
+
+    /// Tokens already issued stay valid (ClientUpdate).
+    func changeClient(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.body(request, ClientChange.self)
+        guard try runtime.storage.client(id: id) != nil else { throw AdminFailure.notFound("client \(id)") }
+        do {
+            return Self.ok(ClientView(try body.update.apply(to: id, runtime, actor: Self.actor)))
         } catch {
             throw AdminFailure.invalid(error.message)
         }

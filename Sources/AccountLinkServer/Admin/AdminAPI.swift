@@ -51,6 +51,7 @@ public struct AdminAPI: HTTPResponder {
         case ("GET", 1, "openapi.json"): return .json(200, raw: AdminOpenAPI.document)
         case (_, _, "clients"): return try clients(request, Array(path.dropFirst()))
         case (_, _, "users"): return try await users(request, Array(path.dropFirst()))
+        case (_, _, "scopes"): return try scopes(request, Array(path.dropFirst()))
         case ("DELETE", 2, "grants"): return try revokeGrant(path[1])
         case ("GET", 1, "audit"): return try audit(request)
         case (_, _, "openapi.json"), (_, _, "grants"), (_, _, "audit"):

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Pages
 
 /// The pages' branding settings (docs/pages.md), each refused at start with its name when wrong.
@@ -72,7 +73,7 @@ extension ConfigurationLoader {
     func parsePolicyURL(_ setting: Setting) throws -> String? {
         guard let raw = value(setting), !raw.isEmpty else { return nil }
         guard let url = URL(string: raw), let host = url.host,
-            url.scheme == "https" || (url.scheme == "http" && Self.isLoopback(host))
+            url.scheme == "https" || (url.scheme == "http" && LoopbackHost.contains(host))
         else { throw ConfigurationError(key: name(setting), "\"\(raw)\" must be an https:// URL") }
         return raw
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 extension ConfigurationLoader {
     /// README.md, Configuration: `ACCOUNTLINK_SMTP_URL` (`smtp://[user:pass@]host:port`, STARTTLS when
@@ -13,7 +14,7 @@ extension ConfigurationLoader {
                   let host = url.host, !host.isEmpty
             else { throw ConfigurationError(key: name(Self.smtpURL), "expected smtp://[user:pass@]host:port or smtps://…") }
             settings.smtpURL = raw
-            settings.smtpRequiresTLS = scheme == "smtps" || !Self.isLoopback(host)
+            settings.smtpRequiresTLS = scheme == "smtps" || !LoopbackHost.contains(host)
         }
         if let file = value(Self.smtpCAFile) {
             guard FileManager.default.isReadableFile(atPath: file) else {

@@ -25,6 +25,8 @@ extension AccountLinkApp {
         guard let (session, account) = found else {
             return .answer(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore())
         }
+        // "Last used" on the account page; at most one write per session in `WebSessions.useGranularity`.
+        try? sessions.noteUse(session)
         let form = request.form ?? FormParameters()
         if let csrfPurpose, !sessions.checkCSRF(form["csrf_token"], session, purpose: csrfPurpose) {
             return .answer(errorPage(status: 403, .problemSignIn, .msgFormExpired))
@@ -32,35 +34,57 @@ extension AccountLinkApp {
         return .person(session, account, form)
     }
 
-    /// `GET /account`: sign-in methods and linked services, with unlink and delete (docs/sign-in.md,
-    /// Lifecycle).
+    /// `GET /account`: the account page (Pages/AccountPage.swift; docs/sign-in.md, Lifecycle).
     func accountPage(_ request: HTTPRequest) async -> HTTPResponse {
         let check = signedIn(request)
         guard case .person(let session, let account, _) = check else { return answer(check) }
+        return accountPageResponse(200, session: session, account: account,
+                                   notice: accountNotice(request.query["changed"], locale: pageLocale()))
+    }
+
+    /// The account page for this session, with `notice` on top or a refused form's error beside its field.
+    func accountPageResponse(_ status: Int, session: Session, account: Account, notice: String? = nil,
+                             formError: AccountPage.FormError? = nil) -> HTTPResponse {
         do {
-            let methods = try runtime.storage.identities(accountID: account.id).filter { $0.provider != .passkey }.map {
-                AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email)
-            }
-            let services = try LinkedServices(environment: environment).list(accountID: account.id).map {
-                AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope,
-                                          linkedAt: $0.linkedAt)
-            }
-            var withLinks = AccountPage(productName: branding.productName, email: account.email ?? "",
-                                        name: account.displayName, signInMethods: methods, linkedServices: services,
-                                        csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"),
-                                        locale: pageLocale())
-            let providers = Set(methods.map(\.provider))
-            if !providers.contains("apple") { withLinks.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
-            if !providers.contains("google") { withLinks.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
-            withLinks.emailVerified = account.emailVerified
-            withLinks.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
-            withLinks.passkeys = try passkeysSection(accountID: account.id, csrfToken: withLinks.csrfToken,
-                                                     canAdd: !withLinks.addingMethodsBlocked)
-            withLinks.securityNotice = accountNotice(request.query["changed"], locale: pageLocale())
-            return .html(200, withLinks.render()).noStore()
+            var page = try accountPageModel(session: session, account: account)
+            page.securityNotice = notice
+            page.formError = formError
+            page.frame = pageFrame(switchURL: "/account")
+            return .html(status, page.render()).noStore()
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
+    }
+
+    func accountPageModel(session: Session, account: Account) throws -> AccountPage {
+        let identities = try runtime.storage.identities(accountID: account.id)
+        let methods = identities.map { AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email) }
+        let signIns = SignInsFlow(context: accountFlows)
+        let apps = try signIns.appSignIns(accountID: account.id)
+        let services = try LinkedServices(environment: environment).list(accountID: account.id)
+            .filter { service in !apps.contains { $0.grantID.sameBytes(service.grantID) } }
+            .map { AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope,
+                                             linkedAt: $0.linkedAt) }
+        var page = AccountPage(productName: branding.productName, email: account.email ?? "",
+                               name: account.displayName, signInMethods: methods, linkedServices: services,
+                               csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"),
+                               locale: pageLocale())
+        page.logoURL = branding.logoURL
+        let providers = Set(methods.map(\.provider))
+        if !providers.contains("apple") { page.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
+        if !providers.contains("google") { page.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
+        page.emailVerified = account.emailVerified
+        page.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
+        page.passkeys = try passkeysSection(accountID: account.id, csrfToken: page.csrfToken,
+                                            canAdd: !page.addingMethodsBlocked)
+        page.signIns = try signIns.sessions(accountID: account.id, current: session).map {
+            AccountPage.SignIn(kind: .web(ref: $0.ref, userAgent: $0.origin.userAgent), ipAddress: $0.origin.ipAddress,
+                               lastUsedAt: $0.lastUsedAt, isCurrent: $0.isCurrent)
+        } + apps.map {
+            AccountPage.SignIn(kind: .app(grantID: $0.grantID, appName: $0.clientName), ipAddress: $0.origin.ipAddress,
+                               lastUsedAt: $0.lastUsedAt)
+        }
+        return page
     }
 
     /// `POST /account/unlink`: revokes that grant; Google then gets `invalid_grant` and shows the link broken.

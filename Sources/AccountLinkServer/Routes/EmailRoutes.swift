@@ -44,12 +44,12 @@ extension AccountLinkApp {
                 accountID: account.id, currentPassword: form["current_password"] ?? "",
                 newPassword: form["new_password"] ?? "", locale: pageLocale(), keepingSession: session)
         } catch PasswordChangeFlow.Failure.wrongCurrentPassword {
-            return errorPage(status: 400, .changePasswordHeading, .wrongCurrentPassword)
+            return refusedOnPage(400, session, account, .currentPassword, .wrongCurrentPassword)
         } catch PasswordChangeFlow.Failure.throttled {
-            return errorPage(status: 429, .changePasswordHeading, .tooManyRequests)
+            return refusedOnPage(429, session, account, .currentPassword, .tooManyRequests)
         } catch PasswordChangeFlow.Failure.password(let violation) {
             let (status, key, values) = Self.describe(violation)
-            return errorPage(status: status, title: .changePasswordHeading, message: Messages(locale: pageLocale()).text(key, values))
+            return refusedOnPage(status, session, account, .newPassword, key, values)
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
@@ -65,21 +65,32 @@ extension AccountLinkApp {
                 accountID: account.id, newEmail: form["new_email"] ?? "", currentPassword: form["current_password"],
                 signedInAt: session.authTime, locale: pageLocale())
         } catch let failure as EmailChangeFlow.Failure {
-            return changeEmailRefused(failure)
+            return changeEmailRefused(failure, session, account, typed: form["new_email"] ?? "")
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         return HTTPResponse.redirect(to: "/account?changed=email", status: 303).noStore()
     }
 
-    func changeEmailRefused(_ failure: EmailChangeFlow.Failure) -> HTTPResponse {
-        switch failure {
-        case .invalidEmail: errorPage(status: 400, .changeEmailHeading, .invalidEmail)
-        case .reauthenticationRequired: errorPage(status: 403, .changeEmailHeading, .emailChangeNeedsPassword)
-        case .wrongCurrentPassword: errorPage(status: 400, .changeEmailHeading, .wrongCurrentPassword)
-        case .throttled: errorPage(status: 429, .changeEmailHeading, .tooManyRequests)
-        case .invalidLink: errorPage(status: 400, .changeEmailHeading, .linkInvalidBody)
+    /// The account page again, the refusal beside the field it is about and the typed address kept.
+    func changeEmailRefused(_ failure: EmailChangeFlow.Failure, _ session: Session, _ account: Account,
+                            typed: String) -> HTTPResponse {
+        let (status, field, key): (Int, AccountPage.FormError.Field, Messages.Key) = switch failure {
+        case .invalidEmail: (400, .newEmail, .invalidEmail)
+        case .reauthenticationRequired: (403, .emailCurrentPassword, .emailChangeNeedsPassword)
+        case .wrongCurrentPassword: (400, .emailCurrentPassword, .wrongCurrentPassword)
+        case .throttled: (429, .newEmail, .tooManyRequests)
+        case .invalidLink: (400, .newEmail, .linkInvalidBody)
         }
+        return refusedOnPage(status, session, account, field, key, keptEmail: typed)
+    }
+
+    /// A refused account-page form: the page again with `key` beside `field` (never a page of its own).
+    func refusedOnPage(_ status: Int, _ session: Session, _ account: Account, _ field: AccountPage.FormError.Field,
+                       _ key: Messages.Key, _ values: [String: String] = [:], keptEmail: String = "") -> HTTPResponse {
+        let message = Messages(locale: pageLocale()).text(key, values)
+        return accountPageResponse(status, session: session, account: account,
+                                   formError: AccountPage.FormError(field: field, message: message, keptEmail: keptEmail))
     }
 
     func resendVerification(_ request: HTTPRequest) -> HTTPResponse {
@@ -102,6 +113,8 @@ extension AccountLinkApp {
         case "password": return m[.passwordChangedBody]
         case "email": return m.text(.emailChangeSentBody, ["email": m[.newEmail]])
         case "verification": return m.text(.checkInboxTitle)
+        case "signed-out": return m[.signedOutOneBody]
+        case "sign-in-gone": return m[.signInGoneBody]
         default: return nil
         }
     }

@@ -52,7 +52,7 @@ extension AccountLinkApp {
         let words = Messages(locale: locale)
         var page = Pages.ConsentPage(
             productName: branding.productName, logoURL: branding.logoURL, accountEmail: model.accountEmail,
-            scopeDescriptions: model.scopes.map { words.scope($0.name) ?? $0.description },
+            scopeDescriptions: model.scopes.map { words.scope($0.name) ?? $0.description(locale: locale) },
             authorizationStatement: model.consentStatement,
             action: "/authorize/consent", csrfToken: model.csrfToken, interactionID: model.interactionID,
             switchAccountURL: switchURL, locale: locale, clientName: model.clientName,

@@ -9,7 +9,7 @@ import Support
 /// and sign-out-everywhere on the account page. HTTP translation only; the rules are Identity's.
 extension AccountLinkApp {
     static let lifecyclePaths: Set<String> = [
-        "/verify-email/not-me", "/email-change/cancel", "/account/sign-out-everywhere",
+        "/verify-email/not-me", "/email-change/cancel", "/account/sign-out-everywhere", "/account/sign-ins/end",
     ]
 
     func addLifecycleRoutes(to router: inout Router) {
@@ -17,6 +17,7 @@ extension AccountLinkApp {
         router.add("GET", "/email-change/cancel") { [self] in cancelChangeForm($0) }
         router.add("POST", "/email-change/cancel") { [self] in cancelChangeSubmit($0) }
         router.add("POST", "/account/sign-out-everywhere") { [self] in signOutEverywhere($0) }
+        router.add("POST", "/account/sign-ins/end") { [self] in endSignIn($0) }
     }
 
     func notMeSubmit(_ request: HTTPRequest) -> HTTPResponse {

@@ -84,12 +84,10 @@ extension AccountLinkApp {
                                      links: [(.continueLabel, "/account")], locale: pageLocale()).render()
         guard case .created(let account) = outcome else { return page(200, notice) }
         metrics.count("signup")
-        if let interaction {
-            return http(AuthorizationFlow(environment: environment)
-                .handle(.signedInElsewhere(interactionID: interaction, accountID: account.id)))
+        switch try AfterSignIn(environment: environment).next(accountID: account.id, interaction: interaction) {
+        case .authorization(let actions): return http(actions)
+        case .session(let cookie): return page(200, notice).adding("Set-Cookie", cookiePolicy.session(cookie))
         }
-        let cookie = try WebSessions(environment: environment).startSession(accountID: account.id)
-        return page(200, notice).adding("Set-Cookie", cookiePolicy.session(cookie))
     }
 
     /// The status, catalog key and values for a refused sign-up or password.

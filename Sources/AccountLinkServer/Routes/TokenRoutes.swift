@@ -50,9 +50,13 @@ extension AccountLinkApp {
         let published = (try? runtime.keyRing.current().published.map(\.algorithm.rawValue)) ?? ["RS256"]
         var algorithms: [String] = []
         for name in published where !algorithms.contains(name) { algorithms.append(name) }
-        if let cached = discoveryCache.withLock({ $0 }), cached.algorithms == algorithms { return cached.response }
-        let response = Self.render(DiscoveryDocument.response(environment.configuration, signingAlgorithms: algorithms))
-        discoveryCache.withLock { $0 = (algorithms, response) }
+        // The operator's custom scopes join `scopes_supported` as soon as they are added (`scope add`).
+        let custom = (try? runtime.storage.listScopes()) ?? []
+        let key = algorithms + [""] + custom.map(\.name)
+        if let cached = discoveryCache.withLock({ $0 }), cached.algorithms == key { return cached.response }
+        let response = Self.render(DiscoveryDocument.response(environment.configuration, signingAlgorithms: algorithms,
+                                                              custom: custom))
+        discoveryCache.withLock { $0 = (key, response) }
         return response
     }
 

@@ -1,4 +1,7 @@
+import AppFlipKit
 import HTTPServer
+import OAuthCore
+import Support
 
 extension AccountLinkApp {
     /// The association files and the App Flip link's browser fallback (docs/app-flip-ios.md §1).
@@ -37,7 +40,9 @@ extension AccountLinkApp {
         let fallback = AppFlipBrowserFallback(
             authorizationEndpoint: runtime.configuration.issuerString + "/authorize",
             lookUpClient: { try storage.client(id: $0) })
-        switch fallback.decide(rawQuery: request.rawQuery) {
+        // The link's query as App Flip sends it (RFC 3986: a `+` is a plus, `AppFlipQuery`).
+        let link = (try? AppFlipQuery.parse(request.rawQuery)).map(FormParameters.init)
+        switch fallback.decide(link) {
         case .authorize(let location):
             return HTTPResponse.redirect(to: location).noStore()
         case .refuse(let reason):

@@ -37,13 +37,13 @@ extension AccountLinkApp {
         switch outcome {
         case .addedToAccount:
             return HTTPResponse.redirect(to: "/account", status: 303).noStore()
-        case .signedIn(let accountID, let interaction?):
-            return http(AuthorizationFlow(environment: environment)
-                .handle(.signedInElsewhere(interactionID: interaction, accountID: accountID)))
-        case .signedIn(let accountID, nil):
-            let cookie = try WebSessions(environment: environment).startSession(accountID: accountID)
-            return HTTPResponse.redirect(to: "/account", status: 303).noStore()
-                .adding("Set-Cookie", cookiePolicy.session(cookie))
+        case .signedIn(let accountID, let interaction):
+            switch try AfterSignIn(environment: environment).next(accountID: accountID, interaction: interaction) {
+            case .authorization(let actions): return http(actions)
+            case .session(let cookie):
+                return HTTPResponse.redirect(to: "/account", status: 303).noStore()
+                    .adding("Set-Cookie", cookiePolicy.session(cookie))
+            }
         case .linkRequired(let linkToken, let email):
             let login = formCSRF.newCookie(runtime.random)
             let page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,

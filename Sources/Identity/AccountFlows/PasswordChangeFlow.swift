@@ -76,15 +76,17 @@ public struct PasswordChangeFlow: Sendable {
     }
 }
 
-/// The operator's switches (`accountlink user disable` / `enable`): a disabled account cannot sign in
-/// and its sign-ins end (grants stay, so enabling restores the links); disabling voids its one-time links.
+/// The operator's switches (`accountlink user disable` / `enable`, `POST /admin/users/{id}/disable` /
+/// `enable`; the one owner of an account's status change): a disabled account cannot sign in and its
+/// sign-ins end (grants stay, so enabling restores the links); disabling voids its one-time links. All in
+/// one transaction with its audit entry.
 public struct AccountStatusFlow: Sendable {
     let context: AccountFlowContext
 
     public init(context: AccountFlowContext) { self.context = context }
 
-    /// False when the account does not exist or is deleted.
-    public func setDisabled(_ disabled: Bool, accountID: String) throws -> Bool {
+    /// False when the account does not exist or is deleted. `actor` (`cli`, `admin-api`) is audited.
+    public func setDisabled(_ disabled: Bool, accountID: String, actor: String = "cli") throws -> Bool {
         try context.storage.transaction { tx in
             guard var account = try tx.account(id: accountID), account.status != .deleted else { return false }
             account.status = disabled ? .disabled : .active
@@ -93,7 +95,8 @@ public struct AccountStatusFlow: Sendable {
                 try tx.deleteSessions(accountID: accountID)
                 try OneTimeLinkRule.voidLinks(accountID: accountID, in: tx, at: context.clock.now())
             }
-            try context.audit(disabled ? "account.disabled" : "account.enabled", accountID: accountID, in: tx)
+            try context.audit(disabled ? "account.disabled" : "account.enabled", accountID: accountID,
+                              detail: "by \(actor)", in: tx)
             return true
         }
     }

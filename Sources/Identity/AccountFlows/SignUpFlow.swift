@@ -37,10 +37,12 @@ public struct SignUpFlow: Sendable {
 
     public func signUp(email rawEmail: String, password: String, name: String?, locale: String?,
                        clientAddress: String?) throws -> Outcome {
-        let email = EmailAddress.normalized(rawEmail)
-        guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
-        let normalized: String
-        do { normalized = try context.policy.check(password, email: email) } catch { throw Failure.password(error) }
+        // The rules every way of making a password account shares (AccountDirectory, one owner).
+        let email: String, normalized: String
+        do {
+            (email, normalized) = try AccountDirectory.checkedNewPassword(email: rawEmail, password: password,
+                                                                          policy: context.policy)
+        } catch .password(let violation) { throw Failure.password(violation) } catch { throw Failure.invalidEmail }
         let now = context.clock.now()
         let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
         guard try context.signUpThrottle.take(keys, at: now, in: context.storage) else { throw Failure.throttled }
@@ -64,22 +66,17 @@ public struct SignUpFlow: Sendable {
                 try tellOwner(owner, email: email, locale: locale, in: tx)
                 return Outcome.alreadyRegistered
             }
-            let account = try create(email: email, name: Self.trimmed(name), hash: hash, locale: locale, in: tx)
+            let account = try create(email: email, name: name, hash: hash, locale: locale, in: tx)
             return context.signUpMode == .verifyFirst ? .verificationSent : .created(account)
         }
     }
 
     func create(email: String, name: String?, hash: String, locale: String?, in tx: any Storage) throws -> Account {
         let now = context.clock.now()
-        let account = Account(id: AccountDirectory.newAccountID(context.random), email: email, emailVerified: false,
-                              displayName: name, createdAt: now, selfService: true)
-        try tx.insertAccount(account)
-        try tx.insertIdentity(Identity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
-                                       provider: .password, subject: email, email: email, emailVerified: false,
-                                       firstSignInAt: now, lastSignInAt: now))
         // Verify-first: the password is kept with the link and set when it is followed (EmailVerificationFlow).
         let pending = context.signUpMode == .verifyFirst ? hash : nil
-        if pending == nil { try tx.setPasswordHash(hash, accountID: account.id) }
+        let account = try AccountDirectory.insertPasswordAccount(email: email, name: name, hash: pending == nil ? hash : nil,
+                                                                 selfService: true, random: context.random, at: now, in: tx)
         let link = try context.issueLink(.verifyEmail, accountID: account.id, email: email, path: "/verify-email",
                                          passwordHash: pending, in: tx)
         try context.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.password]), to: email,
@@ -97,11 +94,5 @@ public struct SignUpFlow: Sendable {
                                              resetLink: context.issuer + "/password/forgot")
         try context.enqueue(mail, to: email, accountID: owner.id, locale: locale, in: tx)
         try context.audit("account.sign-up-existing-email", accountID: owner.id, in: tx)
-    }
-
-    /// Names are optional, trimmed and bounded like Apple's (Sources/Identity/SignIn/SignInService.swift).
-    static func trimmed(_ name: String?) -> String? {
-        let text = String((name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
-        return text.isEmpty ? nil : text
     }
 }

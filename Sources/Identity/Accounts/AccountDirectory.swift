@@ -2,53 +2,83 @@ import Foundation
 import OAuthCore
 import Support
 
-/// Creating accounts and their first identity, atomically, so that no half-made account remains.
+/// Creating accounts and their first identity, atomically, so that no half-made account remains. The one
+/// owner of what a new password account is (docs/architecture.md, One owner per rule): the operator's
+/// `user add` and `POST /admin/users` call `createPasswordAccount`, self-service sign-up (SignUpFlow) calls
+/// `checkedNewPassword` and `insertPasswordAccount`, so every door refuses the same address and password.
 public struct AccountDirectory: Sendable {
     public enum Failure: Error, Equatable {
         case emailTaken
         /// Not an address `EmailAddress.isPlausible` accepts (control characters, no domain, …).
         case invalidEmail
+        /// The password breaks the NIST SP 800-63B rules of `PasswordPolicy`.
+        case password(PasswordPolicy.Violation)
     }
 
     let storage: any Storage
     let clock: any Clock
     let random: any RandomSource
     let hasher: Argon2idHasher
+    let policy: PasswordPolicy
 
     public init(storage: any Storage, clock: any Clock, random: any RandomSource,
-                hasher: Argon2idHasher = .interactive) {
+                hasher: Argon2idHasher = .interactive, policy: PasswordPolicy = .standard) {
         self.storage = storage
         self.clock = clock
         self.random = random
         self.hasher = hasher
+        self.policy = policy
     }
 
     public static func newAccountID(_ random: any RandomSource) -> String { "acc_" + random.token(byteCount: 16) }
     public static func newIdentityID(_ random: any RandomSource) -> String { "idn_" + random.token(byteCount: 16) }
 
-    /// A password account: the email is its password identity's subject (normalised).
-    public func createPasswordAccount(email: String, name: String?, password: String) throws -> Account {
+    /// The address as stored (`EmailAddress.normalized`) and the password as hashed (`PasswordPolicy.check`),
+    /// or the refusal every way of making a password account gives.
+    public static func checkedNewPassword(email: String, password: String,
+                                          policy: PasswordPolicy) throws(Failure) -> (email: String, password: String) {
         let normalized = EmailAddress.normalized(email)
-        guard EmailAddress.isPlausible(normalized) else { throw Failure.invalidEmail }
-        let hash = try hasher.hash(password)
+        guard EmailAddress.isPlausible(normalized) else { throw .invalidEmail }
+        do { return (normalized, try policy.check(password, email: normalized)) } catch { throw .password(error) }
+    }
+
+    /// Names are optional, trimmed and bounded like Apple's (Sources/Identity/SignIn/SignInService.swift).
+    public static func trimmedName(_ name: String?) -> String? {
+        let text = String((name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        return text.isEmpty ? nil : text
+    }
+
+    /// The account and its password identity (the email is the identity's subject), inside the caller's
+    /// transaction; `hash` nil leaves the password unset (a verify-first sign-up keeps it with its link).
+    static func insertPasswordAccount(email: String, name: String?, hash: String?, selfService: Bool,
+                                      random: any RandomSource, at now: Date, in tx: any Storage) throws -> Account {
+        let account = Account(id: newAccountID(random), email: email, emailVerified: false,
+                              displayName: trimmedName(name), createdAt: now, selfService: selfService)
+        try tx.insertAccount(account)
+        try tx.insertIdentity(Identity(id: newIdentityID(random), accountID: account.id, provider: .password,
+                                       subject: email, email: email, emailVerified: false,
+                                       firstSignInAt: now, lastSignInAt: now))
+        if let hash { try tx.setPasswordHash(hash, accountID: account.id) }
+        return account
+    }
+
+    /// A password account made by the operator; `actor` (`cli`, `admin-api`) is audited with it.
+    public func createPasswordAccount(email: String, name: String?, password: String,
+                                      actor: String = "operator") throws -> Account {
+        let checked = try Self.checkedNewPassword(email: email, password: password, policy: policy)
+        let hash = try hasher.hash(checked.password)
         let now = clock.now()
-        let account = Account(id: Self.newAccountID(random), email: normalized, emailVerified: false,
-                              displayName: name, createdAt: now)
-        let identity = Identity(id: Self.newIdentityID(random), accountID: account.id, provider: .password,
-                                subject: normalized, email: normalized, emailVerified: false,
-                                firstSignInAt: now, lastSignInAt: now)
         do {
-            try storage.transaction { tx in
-                guard try tx.account(email: normalized) == nil else { throw Failure.emailTaken }
-                try tx.insertAccount(account)
-                try tx.insertIdentity(identity)
-                try tx.setPasswordHash(hash, accountID: account.id)
+            return try storage.transaction { tx in
+                guard try tx.account(email: checked.email) == nil else { throw Failure.emailTaken }
+                let account = try Self.insertPasswordAccount(email: checked.email, name: name, hash: hash,
+                                                             selfService: false, random: random, at: now, in: tx)
                 try tx.appendAudit(AuditEvent(id: random.token(byteCount: 12), time: now, kind: "account.created",
-                                              accountID: account.id, detail: "provider=password"))
+                                              accountID: account.id, detail: "provider=password by \(actor)"))
+                return account
             }
         } catch StoreError.conflict {
             throw Failure.emailTaken
         }
-        return account
     }
 }

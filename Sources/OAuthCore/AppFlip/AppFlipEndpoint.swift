@@ -32,7 +32,10 @@ public struct AppFlipEndpoint: Sendable {
             let (client, redirectURI) = try checkClient(p)
             let bearer = try await checkAppToken(request.authorization)
             try checkDecision(p["decision"])
-            let scope = try scope(p["scope"], client)
+            // invalid_scope leaves as invalid_request (appFlipError): App Flip has no such code.
+            let scope = try ScopeRules.resolve(
+                p["scope"], client: client, configuration: environment.configuration,
+                custom: try environment.customScopes())
             let code = try issueAuthorizationCode(
                 CodeBinding(
                     client: client, redirectURI: redirectURI, scope: scope, accountID: bearer.account.id,
@@ -47,26 +50,16 @@ public struct AppFlipEndpoint: Sendable {
                 "app_flip.\(oauth.code.rawValue)", clientID: p["client_id"], detail: oauth.detail)
             return failure(
                 oauth, description: describe(oauth.code) ?? oauth.description, state: p["state"],
-                redirectURI: p.duplicatedNames.isEmpty ? p["redirect_uri"] : nil)
+                redirectURI: RepeatedParameters.isClean(p) ? p["redirect_uri"] : nil)
         }
     }
 
-    /// invalid_request: missing or doubled parameter, unknown client, unregistered redirect URI.
+    /// invalid_request: a doubled parameter (`RepeatedParameters`), or no registered client and redirect
+    /// URI (`RegisteredRedirect`, the rule `/authorize` applies: resource servers are refused too).
     private func checkClient(_ p: FormParameters) throws -> (Client, String) {
-        if let name = p.duplicatedNames.first {
-            throw OAuthError.invalidRequest("\(name) was sent more than once")
-        }
-        guard let clientID = p["client_id"], !clientID.isEmpty, let redirectURI = p["redirect_uri"],
-            !redirectURI.isEmpty
-        else { throw OAuthError.invalidRequest("client_id and redirect_uri are required") }
-        guard let client = try environment.storage.client(id: clientID) else {
-            throw OAuthError.invalidRequest("unknown client_id").because(.unknownClient)
-        }
-        // RFC 6749 §3.1.2.3: exact match with a registered URI.
-        guard client.redirectURIs.containsBytes(redirectURI) else {
-            throw OAuthError.invalidRequest("redirect_uri is not registered for this client").because(.unknownRedirectURI)
-        }
-        return (client, redirectURI)
+        try RepeatedParameters.check(p)
+        return try RegisteredRedirect.check(
+            clientID: p["client_id"], redirectURI: p["redirect_uri"], lookUp: environment.storage.client(id:))
     }
 
     /// The app's own token (FirstPartyBearer). cancelled: missing, expired, revoked or not a first-party
@@ -88,14 +81,6 @@ public struct AppFlipEndpoint: Sendable {
         case nil, "allow": return
         case "deny": throw OAuthError(.accessDenied, "the user declined to link the account")
         default: throw OAuthError.invalidRequest("decision must be allow or deny")
-        }
-    }
-
-    private func scope(_ text: String?, _ client: Client) throws -> [String] {
-        do {
-            return try ScopeRules.resolve(text, client: client, configuration: environment.configuration)
-        } catch {
-            throw OAuthError.invalidRequest(error.description)
         }
     }
 

@@ -5,45 +5,23 @@ extension AuthorizationChecks {
     /// RFC 6749 §3.1: parameters MUST NOT be included more than once. A doubled client_id,
     /// redirect_uri or state cannot be trusted to redirect to.
     func checkRedirectionParametersOnce(_ draft: inout AuthorizationDraft) throws {
-        let doubled = draft.parameters.duplicatedNames.filter {
-            ["client_id", "redirect_uri", "state"].contains($0)
-        }
-        if let name = doubled.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
+        try RepeatedParameters.check(draft.parameters, among: ["client_id", "redirect_uri", "state"])
     }
 
-    /// RFC 6749 §4.1.1: client_id is required and must name a registered client.
+    /// RFC 6749 §4.1.1, §3.1.2.3 and OIDC Core §3.1.2.1: a registered client (not a resource server) and
+    /// one of its redirect URIs, by the one rule of `RegisteredRedirect`; when exactly one is
+    /// registered and none was sent, that one is used.
     func checkClient(_ draft: inout AuthorizationDraft) throws {
-        guard let id = draft.parameters["client_id"], !id.isEmpty else {
-            throw OAuthError.invalidRequest("client_id is missing")
-        }
-        guard let client = try storage.client(id: id) else {
-            throw OAuthError.invalidRequest("unknown client_id", detail: "client \(id) not registered").because(.unknownClient)
-        }
-        guard !client.resourceServer else {
-            throw OAuthError.invalidRequest("this client is a resource server", detail: "client \(id) may only introspect")
-        }
+        let p = draft.parameters
+        let (client, redirectURI) = try RegisteredRedirect.check(
+            clientID: p["client_id"], redirectURI: p["redirect_uri"], soleDefault: true, lookUp: storage.client(id:))
         draft.client = client
-    }
-
-    /// RFC 6749 §3.1.2.3 and OIDC Core §3.1.2.1: exact string match with a registered URI; when
-    /// exactly one is registered and none was sent, that one is used.
-    func checkRedirectURI(_ draft: inout AuthorizationDraft) throws {
-        let registered = draft.client?.redirectURIs ?? []
-        guard let sent = draft.parameters["redirect_uri"] else {
-            guard registered.count == 1 else { throw OAuthError.invalidRequest("redirect_uri is missing") }
-            draft.redirectURI = registered[0]
-            return
-        }
-        guard registered.containsBytes(sent) else {
-            throw OAuthError.invalidRequest("redirect_uri is not registered for this client").because(.unknownRedirectURI)
-        }
-        draft.redirectURI = sent
+        draft.redirectURI = redirectURI
     }
 
     /// RFC 6749 §3.1: no other parameter twice either (now redirectable as invalid_request).
     func checkNoDuplicates(_ draft: inout AuthorizationDraft) throws {
-        let doubled = draft.parameters.duplicatedNames.filter(Self.allowList.contains)
-        if let name = doubled.first { throw OAuthError.invalidRequest("\(name) was sent more than once") }
+        try RepeatedParameters.check(draft.parameters, among: Self.allowList)
     }
 
     /// RFC 6749 §4.1.1: response_type=code only (Google Cloud-to-cloud supports nothing else).
@@ -62,7 +40,8 @@ extension AuthorizationChecks {
     func checkScope(_ draft: inout AuthorizationDraft) throws {
         guard let client = draft.client else { return }
         draft.scope = try ScopeRules.resolve(
-            draft.parameters["scope"], client: client, configuration: configuration, ignoringUnknown: true)
+            draft.parameters["scope"], client: client, configuration: configuration,
+            custom: try storage.listScopes(), ignoringUnknown: true)
     }
 
     /// RFC 7636 §4.3/§4.4.1: S256 only; required for public clients (RFC 9700 §2.1.1).
@@ -84,50 +63,5 @@ extension AuthorizationChecks {
             throw OAuthError.invalidRequest("malformed code_challenge")
         }
         draft.codeChallenge = challenge
-    }
-}
-
-/// Scope parsing and narrowing, shared by the authorization endpoint, refresh and App Flip. Scope
-/// tokens are protocol values: compared as bytes (RFC 6749 §3.3 scope tokens are case-sensitive strings).
-public enum ScopeRules {
-    /// RFC 6749 §3.3: space-delimited, order kept, repeats (the same bytes) dropped.
-    public static func parse(_ text: String) -> [String] {
-        var seen = Set<[UInt8]>()
-        return text.split(separator: " ").map(String.init).filter { seen.insert(Array($0.utf8)).inserted }
-    }
-
-    /// RFC 6749 §6: every requested scope is one of `granted`, byte for byte.
-    public static func isWithin(_ requested: [String], _ granted: [String]) -> Bool {
-        requested.allSatisfy(granted.containsBytes)
-    }
-
-    /// OIDC Core §11: `offline_access` asks for a refresh token. Every code grant already carries one, so
-    /// the scope is known to every server and allowed to every client; consent names it.
-    public static let offlineAccess = "offline_access"
-
-    /// The scopes the server knows: the configured ones and `offline_access`.
-    public static func known(_ configuration: OAuthConfiguration) -> [String] {
-        let names = configuration.scopes.map(\.name)
-        return names.containsBytes(offlineAccess) ? names : names + [offlineAccess]
-    }
-
-    /// `ignoringUnknown`: the authorization endpoint's rule (OIDC Core §3.1.2.1) of leaving out scopes the
-    /// server does not know; a known scope the client may not have is still `invalid_scope`, and so is a
-    /// request left with nothing known.
-    public static func resolve(
-        _ text: String?, client: Client, configuration: OAuthConfiguration, ignoringUnknown: Bool = false
-    ) throws(OAuthError) -> [String] {
-        let configured = configuration.scopes.map(\.name)
-        let allowed = client.scopes.isEmpty ? configured : client.scopes.filter(configured.containsBytes)
-        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return allowed }
-        let known = Self.known(configuration)
-        var requested = parse(text)
-        if ignoringUnknown {
-            requested = requested.filter(known.containsBytes)
-            guard !requested.isEmpty else { throw .invalidScope("none of the requested scopes is known") }
-        }
-        let permitted = allowed + (allowed.containsBytes(offlineAccess) ? [] : [offlineAccess])
-        guard let bad = requested.first(where: { !permitted.containsBytes($0) }) else { return requested }
-        throw .invalidScope("scope \(bad) is not available to this client")
     }
 }

@@ -39,7 +39,6 @@ struct AuthorizationChecks {
     static let beforeRedirect: [Check] = [
         ("checkRedirectionParametersOnce", { try $0.checkRedirectionParametersOnce(&$1) }),
         ("checkClient", { try $0.checkClient(&$1) }),
-        ("checkRedirectURI", { try $0.checkRedirectURI(&$1) }),
     ]
 
     /// After these pass, errors are redirected.

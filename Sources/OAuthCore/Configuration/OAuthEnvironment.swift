@@ -50,6 +50,12 @@ public struct OAuthEnvironment: Sendable {
         try await withTaskExecutorPreference(blockingExecutor) { try body() }
     }
 
+    /// The operator's custom scopes (ScopeStore), read at each request that resolves a scope, so one added
+    /// by the CLI counts at once; a store failure is `server_error`.
+    public func customScopes() throws(OAuthError) -> [CustomScope] {
+        do { return try storage.listScopes() } catch { throw .serverError(detail: "custom scopes: \(error)") }
+    }
+
     /// Appends an audit event; a failure to audit is logged, never fatal to the request.
     /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
     func audit(

@@ -30,15 +30,14 @@ public protocol SignedTokenVerifier: Sendable {
 struct ClientCredentialsGrant: TokenGrant {
     static let grantType = "client_credentials"
     static let use = "client_credentials"
-    /// Scopes that describe a person; meaningless without one (OIDC Core §5.4).
-    static let personScopes: Set<String> = ["openid", "email", "profile"]
-
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) throws -> JSONValue {
         // §4.4.2: the client MUST authenticate; §5.2 unauthorized_client when it is not allowed the grant.
         guard !client.isPublic, client.clientCredentials else {
             throw OAuthError.unauthorizedClient("this client may not use the client_credentials grant")
         }
-        let scope = try self.scope(request.parameters["scope"], client, environment)
+        let scope = try ScopeRules.withoutPerson(
+            request.parameters["scope"], client: client, configuration: environment.configuration,
+            custom: try environment.customScopes())
         let now = environment.clock.unixTime
         let lifetime = Int64(environment.configuration.accessTokenLifetime)
         let issuer = JSONValue.string(environment.configuration.issuer)
@@ -52,14 +51,5 @@ struct ClientCredentialsGrant: TokenGrant {
             "access_token": .string(token), "token_type": .string("Bearer"), "expires_in": .int(lifetime),
             "scope": .string(scope.joined(separator: " ")),
         ])
-    }
-
-    private func scope(_ text: String?, _ client: Client, _ environment: OAuthEnvironment) throws -> [String] {
-        let resolved = try ScopeRules.resolve(text, client: client, configuration: environment.configuration)
-        guard text != nil else { return resolved.filter { !Self.personScopes.contains($0) } }
-        if let bad = resolved.first(where: Self.personScopes.contains) {
-            throw OAuthError.invalidScope("scope \(bad) needs a person; client_credentials has none")
-        }
-        return resolved
     }
 }

@@ -3,8 +3,8 @@
 public enum DiscoveryDocument {
     /// `signingAlgorithms`: the algorithms of the published keys (OIDC Discovery §3
     /// `id_token_signing_alg_values_supported` must list what ID tokens may be signed with).
-    public static func metadata(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"])
-        -> JSONValue
+    public static func metadata(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"],
+                                custom: [CustomScope] = []) -> JSONValue
     {
         let issuer = configuration.issuer
         return .object([
@@ -39,7 +39,7 @@ public enum DiscoveryDocument {
                 "client_secret_basic", "client_secret_post",
             ]),
             "code_challenge_methods_supported": .strings(["S256"]),
-            "scopes_supported": .strings(ScopeRules.known(configuration)),
+            "scopes_supported": .strings(ScopeRules.known(configuration, custom: custom)),
             "subject_types_supported": .strings(["public"]),
             "id_token_signing_alg_values_supported": .strings(signingAlgorithms),
             "claims_supported": .strings([
@@ -51,11 +51,11 @@ public enum DiscoveryDocument {
     }
 
     /// The document as a cacheable JSON response (metadata is public, RFC 8414 §3.2).
-    public static func response(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"])
-        -> EndpointResponse
+    public static func response(_ configuration: OAuthConfiguration, signingAlgorithms: [String] = ["RS256"],
+                                custom: [CustomScope] = []) -> EndpointResponse
     {
         .json(
-            status: 200, body: metadata(configuration, signingAlgorithms: signingAlgorithms).bytes,
+            status: 200, body: metadata(configuration, signingAlgorithms: signingAlgorithms, custom: custom).bytes,
             headers: [
                 Header("Content-Type", "application/json;charset=UTF-8"),
                 Header("Cache-Control", "max-age=3600"),

@@ -13,7 +13,8 @@ struct PasswordGrant: TokenGrant {
             throw OAuthError.invalidRequest("username and password are required")
         }
         let scope = try ScopeRules.resolve(
-            p["scope"], client: client, configuration: environment.configuration)
+            p["scope"], client: client, configuration: environment.configuration,
+            custom: try environment.customScopes())
         guard
             let account = try PasswordLogin(environment: environment)
                 .verify(email: email, password: password, clientAddress: request.clientAddress)
@@ -46,7 +47,7 @@ struct TokenExchangeGrant: TokenGrant {
         }
         let scope = try ScopeRules.resolve(
             request.parameters["scope"], client: client,
-            configuration: environment.configuration)
+            configuration: environment.configuration, custom: try environment.customScopes())
         let result = try await handler.exchange(
             TokenExchangeRequest(parameters: request.parameters, client: client))
         let extra: [String: JSONValue] = [

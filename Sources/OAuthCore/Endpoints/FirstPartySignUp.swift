@@ -17,7 +17,8 @@ public struct FirstPartySignUp: Sendable {
             throw .unauthorizedClient("only the maker's own app may sign people up")
         }
         let scope = try ScopeRules.resolve(parameters["scope"], client: authenticated.client,
-                                           configuration: environment.configuration)
+                                           configuration: environment.configuration,
+                                           custom: try environment.customScopes())
         return (authenticated.client, scope)
     }
 

@@ -21,9 +21,7 @@ public struct IntrospectionEndpoint: Sendable {
     }
 
     private func introspect(_ request: TokenRequest) async throws -> JSONValue {
-        if let name = request.parameters.duplicatedNames.first {
-            throw OAuthError.invalidRequest("\(name) was sent more than once")
-        }
+        try RepeatedParameters.check(request.parameters)
         // Our opaque tokens (a known prefix) are hashed once, and read with the client when it is not cached.
         let hash = request.parameters["token"].flatMap { OpaqueToken.kind(of: $0) == nil ? nil : OpaqueToken.hash($0) }
         let (client, presented) = try await authenticate(request, hash)

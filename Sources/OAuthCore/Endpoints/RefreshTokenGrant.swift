@@ -58,7 +58,7 @@ struct RefreshTokenGrant: TokenGrant {
     {
         TokenService.Subject(
             grantID: record.grantID, clientID: client.id, accountID: record.accountID,
-            scope: try narrowed(request.parameters["scope"], record.scope), authTime: record.authTime)
+            scope: try ScopeRules.narrowed(request.parameters["scope"], granted: record.scope), authTime: record.authTime)
     }
 
     /// The refresh token, read with the client (TokenEndpoint). Used without rotation; with it, the
@@ -78,16 +78,6 @@ struct RefreshTokenGrant: TokenGrant {
         guard let live = found, live.record.kind == .refresh, live.record.clientID.sameBytes(client.id)
         else { throw OAuthError.invalidGrant("the refresh token is invalid") }
         return live
-    }
-
-    /// RFC 6749 §6: a narrower scope may be asked for, never a wider one.
-    private static func narrowed(_ text: String?, _ granted: [String]) throws -> [String] {
-        guard let text else { return granted }
-        let requested = ScopeRules.parse(text)
-        guard !requested.isEmpty, ScopeRules.isWithin(requested, granted) else {
-            throw OAuthError.invalidScope("the requested scope exceeds the granted scope")
-        }
-        return requested
     }
 
     /// Opt-in rotation (RFC 9700 §4.14.2) by the rule of RefreshRotation: a first presentation or a

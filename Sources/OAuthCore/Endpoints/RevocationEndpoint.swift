@@ -21,9 +21,7 @@ public struct RevocationEndpoint: Sendable {
     }
 
     private func revoke(_ request: TokenRequest) async throws {
-        if let name = request.parameters.duplicatedNames.first {
-            throw OAuthError.invalidRequest("\(name) was sent more than once")
-        }
+        try RepeatedParameters.check(request.parameters)
         let client = try await ClientAuthenticator(environment: environment)
             .authenticate(request.parameters, authorization: request.authorization).client
         guard let token = request.parameters["token"], !token.isEmpty else {

@@ -74,10 +74,7 @@ public struct TokenEndpoint: Sendable {
     }
 
     private func respond(_ request: TokenRequest) async throws -> JSONValue {
-        // RFC 6749 §3.2: request parameters MUST NOT be included more than once.
-        if let name = request.parameters.duplicatedNames.first {
-            throw OAuthError.invalidRequest("\(name) was sent more than once")
-        }
+        try RepeatedParameters.check(request.parameters)
         guard let grantType = request.parameters["grant_type"], !grantType.isEmpty else {
             throw OAuthError.invalidRequest("grant_type is missing")
         }

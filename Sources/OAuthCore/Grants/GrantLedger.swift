@@ -19,14 +19,15 @@ enum GrantLedger {
         return try signIn(accountID: accountID, clientID: clientID, scope: scope, in: storage, environment: environment)
     }
 
-    /// A new grant: one first-party sign-in (its tokens end together when it is revoked).
+    /// A new grant: one first-party sign-in (its tokens end together when it is revoked), with where it
+    /// came from for the account page (`SignInOrigin.current`).
     static func signIn(
         accountID: String, clientID: String, scope: [String], in storage: any Storage,
         environment: OAuthEnvironment
     ) throws -> Grant {
         let grant = Grant(
             id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
-            clientID: clientID, scope: scope, createdAt: environment.clock.now())
+            clientID: clientID, scope: scope, createdAt: environment.clock.now(), origin: SignInOrigin.current)
         try storage.insertGrant(grant)
         return grant
     }

@@ -57,7 +57,7 @@ extension AuthorizationFlow {
             Session(
                 hash: OpaqueToken.hash(id), accountID: accountID,
                 csrfSecret: environment.random.bytes(32), authTime: now,
-                createdAt: now, expiresAt: expiresAt))
+                createdAt: now, expiresAt: expiresAt, origin: SignInOrigin.current))
         return (SessionCookie(value: id, expiresAt: expiresAt), now)
     }
 
@@ -87,6 +87,8 @@ extension AuthorizationFlow {
         account: Account?
     ) -> ConsentPage {
         let configuration = environment.configuration
+        // A store failure leaves a custom scope worded by its name (the consent still names it).
+        let custom = (try? environment.storage.listScopes()) ?? []
         return ConsentPage(
             interactionID: interaction.id,
             csrfToken: CSRFToken.make(
@@ -94,8 +96,10 @@ extension AuthorizationFlow {
                 binding: interaction.id),
             clientName: client.name, locale: request.userLocale, accountEmail: account?.email,
             accountName: account?.displayName,
-            scopes: request.scope.map {
-                .init(name: $0, description: configuration.scopeDescription($0) ?? $0)
+            scopes: request.scope.map { name in
+                let own = custom.first { $0.name.sameBytes(name) }
+                return .init(name: name, description: configuration.scopeDescription(name) ?? own?.description(locale: nil) ?? name,
+                             translations: own?.descriptions ?? [:])
             },
             consentStatement: configuration.consentStatement,
             clientIsGoogle: client.isRegisteredForGoogle)

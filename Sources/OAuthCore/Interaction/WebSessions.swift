@@ -32,7 +32,8 @@ public struct WebSessions: Sendable {
         let expiresAt = now.addingTimeInterval(environment.configuration.sessionLifetime)
         try environment.storage.insertSession(Session(hash: OpaqueToken.hash(id), accountID: accountID,
                                                       csrfSecret: environment.random.bytes(32), authTime: now,
-                                                      createdAt: now, expiresAt: expiresAt))
+                                                      createdAt: now, expiresAt: expiresAt,
+                                                      origin: SignInOrigin.current))
         return SessionCookie(value: id, expiresAt: expiresAt)
     }
 
@@ -43,6 +44,20 @@ public struct WebSessions: Sendable {
               let account = try environment.storage.account(id: session.accountID), account.status == .active
         else { return nil }
         return (session, account)
+    }
+
+    /// How often a session's use is written: the account page's "last used" is this coarse, and a page
+    /// request writes at most once per session in this time.
+    public static let useGranularity: TimeInterval = 300
+
+    /// Records that `session` was used now from `SignInOrigin.current`, unless it was within
+    /// `useGranularity` from the same place (docs/accounts-and-email.md, "Sessions and app sign-ins").
+    public func noteUse(_ session: Session) throws {
+        let now = environment.clock.now()
+        let origin = SignInOrigin.current
+        let seen = session.lastUsedAt ?? session.createdAt
+        guard now.timeIntervalSince(seen) >= Self.useGranularity || session.origin != origin else { return }
+        try environment.storage.recordSessionUse(hash: session.hash, at: now, origin: origin)
     }
 
     public func end(cookie: String?) throws {

@@ -9,15 +9,18 @@ public struct Grant: Sendable, Equatable, Codable {
     public var scope: [String]
     public var createdAt: Date
     public var revokedAt: Date?
+    /// Where the sign-in that made this grant came from (a first-party app sign-in; the account page).
+    public var origin: SignInOrigin
 
     public init(id: String, accountID: String, clientID: String, scope: [String], createdAt: Date,
-                revokedAt: Date? = nil) {
+                revokedAt: Date? = nil, origin: SignInOrigin = SignInOrigin()) {
         self.id = id
         self.accountID = accountID
         self.clientID = clientID
         self.scope = scope
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.origin = origin
     }
 
     public var isActive: Bool { revokedAt == nil }

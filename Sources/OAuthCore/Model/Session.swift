@@ -9,15 +9,21 @@ public struct Session: Sendable, Equatable, Codable {
     public var authTime: Date
     public var createdAt: Date
     public var expiresAt: Date
+    /// Where the session was started or last seen (`SignInListStore.recordSessionUse`).
+    public var origin: SignInOrigin
+    /// When it was last seen, at the granularity of `WebSessions.useGranularity`; nil: only its start.
+    public var lastUsedAt: Date?
 
     public init(hash: String, accountID: String, csrfSecret: [UInt8], authTime: Date, createdAt: Date,
-                expiresAt: Date) {
+                expiresAt: Date, origin: SignInOrigin = SignInOrigin(), lastUsedAt: Date? = nil) {
         self.hash = hash
         self.accountID = accountID
         self.csrfSecret = csrfSecret
         self.authTime = authTime
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.origin = origin
+        self.lastUsedAt = lastUsedAt
     }
 }
 

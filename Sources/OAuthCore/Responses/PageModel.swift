@@ -45,10 +45,19 @@ public struct ConsentPage: Sendable, Equatable {
     public struct ScopeItem: Sendable, Equatable {
         public var name: String
         public var description: String
+        /// A custom scope's texts by language tag (CustomScope); empty for the configured scopes.
+        public var translations: [String: String]
 
-        public init(name: String, description: String) {
+        public init(name: String, description: String, translations: [String: String] = [:]) {
             self.name = name
             self.description = description
+            self.translations = translations
+        }
+
+        /// The text for the page's language: a custom scope's own (CustomScope.description), else `description`.
+        public func description(locale: String?) -> String {
+            guard !translations.isEmpty else { return description }
+            return CustomScope(name: name, descriptions: translations, createdAt: .distantPast).description(locale: locale)
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
     RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, PasswordRemovalStore,
-    RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, Sendable
+    RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, ScopeStore, SignInListStore, Sendable
 {
     /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
     /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.
@@ -26,6 +26,9 @@ public protocol ClientStore {
     func client(id: String) throws -> Client?
     /// Sorted by id.
     func listClients() throws -> [Client]
+    /// Replaces every field of the stored client of `client.id` but its id, secret hash and creation
+    /// time; its grants, codes and tokens stay valid. False if absent.
+    func updateClient(_ client: Client) throws -> Bool
     /// Removes the client and revokes every grant (and so every code and token) it held. False if absent.
     func deleteClient(id: String, at time: Date) throws -> Bool
 }
@@ -36,6 +39,9 @@ public protocol AccountStore {
     func account(id: String) throws -> Account?
     /// Accounts that are not deleted, oldest first.
     func listAccounts() throws -> [Account]
+    /// At most `limit` accounts that are not deleted, ordered by id, each with an id after `after` (all
+    /// when nil): a page of `GET /admin/users`.
+    func listAccounts(after: String?, limit: Int) throws -> [Account]
     /// The non-deleted account whose email equals `email` case-insensitively, if any.
     func account(email: String) throws -> Account?
     func updateAccount(_ account: Account) throws

@@ -3,7 +3,8 @@ import Foundation
 extension CommandLine {
     static let commands: [any Command.Type] = [
         ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self,
-        ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self,
+        ClientAddCommand.self, ClientListCommand.self, ClientRemoveCommand.self, ClientUpdateCommand.self,
+        ScopeAddCommand.self, ScopeListCommand.self, ScopeRemoveCommand.self,
         UserAddCommand.self, UserListCommand.self, UserDeleteCommand.self,
         KeysListCommand.self, KeysRotateCommand.self, TokenVerifyCommand.self,
         DemoCommand.self, SimulateAppFlipCommand.self, DoctorCommand.self,

@@ -1,6 +1,8 @@
+import AccountLinkServer
+
 enum Help {
     /// The release this binary is (`accountlink --version`).
-    static let version = "0.2.0"
+    static let version = ProductVersion.current
 
     /// `accountlink GROUP --help`: the commands under GROUP (client, user, keys, token, mail, simulate, …),
     /// or nil when GROUP is not a group of several-word commands.

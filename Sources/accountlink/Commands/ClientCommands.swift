@@ -54,7 +54,7 @@ enum ClientAddCommand: Command {
         registration.webOrigins = arguments.values("web-origin")
         do {
             _ = try registration.checkedRedirectURIs()
-            _ = try ClientRegistration.checkedWebOrigins(registration.webOrigins)
+            _ = try ClientRules.checkedWebOrigins(registration.webOrigins)
         } catch { throw failure(error) }
         let runtime = try context.runtime()
         if arguments.flag("secret-stdin") {

@@ -72,7 +72,7 @@ enum UserEnableCommand: Command {
 func setStatus(disabled: Bool, _ arguments: Arguments, _ context: CommandContext) throws -> ExitCode {
     let runtime = try context.runtime()
     let account = try findAccount(arguments.positionals[0], runtime.storage)
-    guard try AccountStatusFlow(context: runtime.accountFlows).setDisabled(disabled, accountID: account.id) else {
+    guard try AccountStatusFlow(context: runtime.accountFlows).setDisabled(disabled, accountID: account.id, actor: "cli") else {
         throw CommandFailure.data("no account \(arguments.positionals[0])")
     }
     context.err("account \(account.id) \(disabled ? "disabled" : "enabled")")

@@ -15,26 +15,24 @@ enum UserAddCommand: Command {
     static let spec = ArgumentSpec(valued: ["email", "name"], booleans: ["password-stdin"])
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
-        let email = try arguments.required("email").trimmingCharacters(in: .whitespaces)
+        let email = try arguments.required("email")
         guard arguments.flag("password-stdin") else {
             throw CommandFailure.usage("--password-stdin is required: pipe the password on standard input")
         }
-        guard EmailAddress.isPlausible(email) else { throw CommandFailure.data("\(email) is not an email address") }
         let password = context.readStandardInput().trimmingCharacters(in: .newlines)
-        do { _ = try PasswordPolicy.standard.check(password, email: EmailAddress.normalized(email)) } catch {
-            throw CommandFailure.data(passwordProblem(error))
-        }
         let runtime = try context.runtime()
-        let accounts = runtime.accounts
         do {
-            let account = try accounts.createPasswordAccount(
-                email: email, name: arguments.value("name"), password: password)
-            context.err("created account \(account.id) for \(email)")
+            // The one owner of what a new password account is (AccountDirectory): the same rules as sign-up.
+            let account = try runtime.accounts.createPasswordAccount(
+                email: email, name: arguments.value("name"), password: password, actor: "cli")
+            context.err("created account \(account.id) for \(account.email ?? email)")
             context.out(account.id)
         } catch AccountDirectory.Failure.emailTaken {
             throw CommandFailure.data("an account with email \(email) already exists")
         } catch AccountDirectory.Failure.invalidEmail {
             throw CommandFailure.data("\(email) is not an email address")
+        } catch AccountDirectory.Failure.password(let violation) {
+            throw CommandFailure.data(passwordProblem(violation))
         }
         return .success
     }

@@ -55,6 +55,10 @@ struct FailingStorage: Storage {
         }
     }
     func listClients() throws -> [Client] { try run { try inner.listClients() } }
+    func updateClient(_ client: Client) throws -> Bool { try run { try inner.updateClient(client) } }
+    func insertScope(_ scope: CustomScope) throws { try run { try inner.insertScope(scope) } }
+    func listScopes() throws -> [CustomScope] { try run { try inner.listScopes() } }
+    func deleteScope(name: String) throws -> Bool { try run { try inner.deleteScope(name: name) } }
     func deleteClient(id: String, at time: Date) throws -> Bool {
         try run { try inner.deleteClient(id: id, at: time) }
     }
@@ -62,6 +66,9 @@ struct FailingStorage: Storage {
     func account(id: String) throws -> Account? { try run { try inner.account(id: id) } }
     func lockAccount(id: String) throws -> Account? { try run { try inner.lockAccount(id: id) } }
     func listAccounts() throws -> [Account] { try run { try inner.listAccounts() } }
+    func listAccounts(after: String?, limit: Int) throws -> [Account] {
+        try run { try inner.listAccounts(after: after, limit: limit) }
+    }
     func account(email: String) throws -> Account? { try run { try inner.account(email: email) } }
     func updateAccount(_ account: Account) throws { try run { try inner.updateAccount(account) } }
     func insertIdentity(_ identity: Identity) throws { try run { try inner.insertIdentity(identity) } }

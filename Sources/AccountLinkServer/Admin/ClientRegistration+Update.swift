@@ -1,0 +1,87 @@
+import Foundation
+import OAuthCore
+import Support
+
+extension ClientRegistration {
+    /// A client may be given only scopes the server knows: the configured ones, `offline_access` (OIDC Core
+    /// §11) and the operator's custom scopes (CustomScope). Otherwise `/authorize` would later refuse the
+    /// scope the client was registered with.
+    static func checkScopes(_ scopes: [String], _ runtime: Runtime) throws(Failure) {
+        let custom: [CustomScope]
+        do { custom = try runtime.storage.listScopes() } catch { throw .data("cannot read the custom scopes: \(error)") }
+        let known = OAuthConfiguration.defaultScopes.map(\.name) + [ScopeRules.offlineAccess] + custom.map(\.name)
+        for scope in scopes where !known.containsBytes(scope) {
+            throw .data("unknown scope \(scope): add it first with `accountlink scope add \(scope) --description TEXT` (known: \(known.joined(separator: " ")))")
+        }
+    }
+
+    /// This registration's values taken from `client`, so that an update checks the merged client by the
+    /// very rules of registration.
+    init(_ client: Client) {
+        self.init(id: client.id, name: client.name)
+        redirectURIs = client.redirectURIs
+        scopes = client.scopes
+        isPublic = client.isPublic
+        firstParty = client.firstParty
+        appFlip = client.appFlip
+        rotateRefreshTokens = client.rotateRefreshTokens
+        resourceServer = client.resourceServer
+        clientCredentials = client.clientCredentials
+        idTokenSignedResponseAlg = client.idTokenSignedResponseAlg
+        webOrigins = client.webOrigins
+    }
+}
+
+/// Changing a registered client, shared by `accountlink client update` and `PATCH /admin/clients/{id}` (one
+/// owner): each field given replaces the stored one (a list replaces the whole list), the result is checked
+/// by ClientRegistration's rules, and the secret, creation time, grants and tokens stay (docs/operations.md,
+/// Updating a client).
+public struct ClientUpdate: Sendable {
+    public var name: String?
+    public var redirectURIs: [String]?
+    public var scopes: [String]?
+    public var webOrigins: [String]?
+    public var googleProject: String?
+    public var firstParty: Bool?
+    public var appFlip: Bool?
+    public var rotateRefreshTokens: Bool?
+    public var resourceServer: Bool?
+    public var clientCredentials: Bool?
+    public var idTokenSignedResponseAlg: String?
+
+    public init() {}
+
+    /// The stored client after the change; `.data("no client …")` when there is none.
+    public func apply(to id: String, _ runtime: Runtime, actor: String) throws(ClientRegistration.Failure) -> Client {
+        let stored: Client?
+        do { stored = try runtime.storage.client(id: id) } catch { throw .data("cannot read the client: \(error)") }
+        guard let stored else { throw .data("no client with id \(id)") }
+        let client = try merged(stored).validated(runtime, secretHash: stored.secretHash, createdAt: stored.createdAt)
+        do {
+            guard try runtime.storage.updateClient(client) else { throw ClientRegistration.Failure.data("no client with id \(id)") }
+        } catch let failure as ClientRegistration.Failure {
+            throw failure
+        } catch {
+            throw .data("cannot store the client: \(error)")
+        }
+        runtime.clientCache.forget(id: id)
+        runtime.audit("client.updated", clientID: id, detail: "by \(actor)")
+        return client
+    }
+
+    func merged(_ stored: Client) -> ClientRegistration {
+        var registration = ClientRegistration(stored)
+        if let name { registration.name = name }
+        if let redirectURIs { registration.redirectURIs = redirectURIs }
+        if let scopes { registration.scopes = scopes }
+        if let webOrigins { registration.webOrigins = webOrigins }
+        registration.googleProject = googleProject
+        if let firstParty { registration.firstParty = firstParty }
+        if let appFlip { registration.appFlip = appFlip }
+        if let rotateRefreshTokens { registration.rotateRefreshTokens = rotateRefreshTokens }
+        if let resourceServer { registration.resourceServer = resourceServer }
+        if let clientCredentials { registration.clientCredentials = clientCredentials }
+        if let idTokenSignedResponseAlg { registration.idTokenSignedResponseAlg = idTokenSignedResponseAlg }
+        return registration
+    }
+}
