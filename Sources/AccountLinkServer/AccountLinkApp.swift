@@ -119,6 +119,7 @@ public final class AccountLinkApp: Sendable {
         addLifecycleRoutes(to: &router)
         addAppAccountRoutes(to: &router)
         addPasskeyRoutes(to: &router)
+        addPasskeyWebRoutes(to: &router)
         addPageRoutes(to: &router)
         let chain = MiddlewareChain([MetricsMiddleware(metrics: metrics), CrossOriginMiddleware(origins: webOrigins),
                                      SignInOriginMiddleware(), LanguageMiddleware(

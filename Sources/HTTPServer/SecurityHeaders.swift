@@ -1,9 +1,10 @@
 /// The headers every response carries unless the handler set its own (OWASP Secure Headers).
 public enum SecurityHeaders {
-    /// Default CSP for HTML: nothing loads but same-origin styles and images; forms post to
-    /// ourselves or HTTPS redirect targets; no framing (clickjacking on the consent page).
+    /// Default CSP for HTML: nothing loads but same-origin styles, images and scripts (our one
+    /// script file, docs/passkeys.md; never inline), which may call back to this origin only; forms
+    /// post to ourselves or HTTPS redirect targets; no framing (clickjacking on the consent page).
     public static let defaultContentSecurityPolicy =
-        "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'"
 
     /// Adds `X-Content-Type-Options`, `Referrer-Policy` and, on `text/html`, CSP and `X-Frame-Options`.
     public static func apply(to headers: inout HTTPHeaders) {

@@ -39,8 +39,6 @@ public struct AccountPage: Sendable {
     public var linkedServices: [LinkedService]
     /// Web sessions and app sign-ins (`AccountPage+SignIns.swift`); empty hides the section.
     public var signIns: [SignIn] = []
-    /// The account's passkeys (`AccountPage+Passkeys.swift`).
-    public var passkeys: [PasskeyItem] = []
     public var csrfToken: String
     public var removeMethodAction: String
     public var unlinkAction: String
@@ -58,6 +56,8 @@ public struct AccountPage: Sendable {
     public var securityNotice: String?
     /// The account's address is unproven: no method may be added, the page says why instead of offering it.
     public var addingMethodsBlocked = false
+    /// The passkeys, their own section under the sign-in methods (`PasskeysSection`); nil hides it.
+    public var passkeys: PasskeysSection?
     /// A refused password or email form, shown beside its field with what was typed kept (`FormError`).
     public var formError: FormError?
 

@@ -20,6 +20,12 @@ public struct LoginPage: Sendable {
     /// "Create an account" and "Forgot your password?" (docs/accounts-and-email.md); nil hides them.
     public var signUpURL: String?
     public var forgotPasswordURL: String?
+    /// Where the passkey form posts its assertion and fetches its options (docs/passkeys.md, The web
+    /// pages); nil leaves passkeys off the page.
+    public var passkeyAction: String?
+    public var passkeyOptionsURL = "/login/passkey/options"
+    /// The last passkey sign-in was refused: one generic message, as for the password.
+    public var passkeyFailed = false
 
     public init(
         productName: String, logoURL: String? = nil, action: String = "/login",
@@ -51,11 +57,12 @@ public struct LoginPage: Sendable {
             <form method="post" action="\(url: action)">
             \(Layout.csrf(csrfToken))\(Layout.hidden("interaction", interactionID))
             <label for="email">\(m[.email])</label>
-            <input id="email" name="email" type="email" autocomplete="email" required value="\(email)">
+            <input id="email" name="email" type="email" autocomplete="username webauthn" required value="\(email)">
             <label for="password">\(m[.password])</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">\(m[.signIn])</button>
             </form>
+            \(passkeyForm(m))
             \(accountLinks(m))
             \(providerButtons(m))
             """
@@ -66,12 +73,20 @@ public struct LoginPage: Sendable {
         let text: String
         if let minutes = retryAfterMinutes {
             text = minutes <= 1 ? m[.signInThrottledMinute] : m.text(.signInThrottledMinutes, ["minutes": String(minutes)])
+        } else if passkeyFailed {
+            text = m[.passkeyFailed]
         } else if failed {
             text = m[.signInFailed]
         } else {
             return .empty
         }
         return "<p class=\"error\" role=\"alert\">\(text)</p>"
+    }
+
+    func passkeyForm(_ m: Messages) -> HTML {
+        guard let passkeyAction else { return .empty }
+        return PasskeyControls.signInForm(action: passkeyAction, optionsURL: passkeyOptionsURL, csrfToken: csrfToken,
+                                          interactionID: interactionID, m)
     }
 
     func providerButtons(_ m: Messages) -> HTML {

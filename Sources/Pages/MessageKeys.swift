@@ -45,5 +45,9 @@ extension Messages {
         case accountEmailHeading, emailVerifiedBadge, sessionsHeading, sessionsIntro, thisDevice, lastUsedAt
         case placeIP, placeUnknown, unknownDevice, deviceOn, appSignInLabel, signOutOne, signOutEverywhereHint
         case dangerZone, dangerZoneText, passkeysHeading, passkeyAddedOn, signedOutOneBody, signInGoneBody
+        // Passkeys on the web pages (Messages+PasskeyTexts.swift, docs/passkeys.md).
+        case passkeySignIn, passkeyFailed, passkeysIntro, passkeyNone, passkeyCreated, passkeyLastUsed
+        case passkeyNeverUsed, passkeySynced, passkeyNotSynced, passkeyName, passkeyRename, passkeyAdd, passkeyNotAdded
+        case passkeyProblem, passkeyNotChanged, passkeySignUp, passkeySignUpNote
     }
 }

@@ -200,5 +200,23 @@ extension Messages {
         .passkeyAddedOn: "Added on {date}",
         .signedOutOneBody: "That sign-in was signed out.",
         .signInGoneBody: "That sign-in had already ended.",
+        // Passkeys on the web pages (docs/passkeys.md). Generic on failure, as for the password.
+        .passkeySignIn: "Sign in with a passkey",
+        .passkeyFailed: "That passkey could not sign you in. Try again, or use your password.",
+        .passkeysIntro: "A passkey signs you in with your fingerprint, face or screen lock instead of a password.",
+        .passkeyNone: "No passkeys yet.",
+        .passkeyCreated: "Added {date}",
+        .passkeyLastUsed: "last used {date}",
+        .passkeyNeverUsed: "not used yet",
+        .passkeySynced: "synced across your devices",
+        .passkeyNotSynced: "on one device only",
+        .passkeyName: "Name of the passkey",
+        .passkeyRename: "Rename",
+        .passkeyAdd: "Add a passkey",
+        .passkeyNotAdded: "The passkey was not added. Try again.",
+        .passkeyProblem: "The passkey was not changed",
+        .passkeyNotChanged: "Go back to your account page and try again.",
+        .passkeySignUp: "Create the account with a passkey",
+        .passkeySignUpNote: "Or skip the password: your device keeps a passkey for {product}.",
     ]
 }

@@ -25,11 +25,11 @@ public struct Messages: Sendable {
     /// The built-in tables by lowercase language tag; `pt` is Brazilian Portuguese.
     public static let tables: [String: [Key: String]] = [
         "en": englishTable,
-        "de": withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"), "de"), "de"), "de"),
-        "pt": withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"),
-        "pt-br": withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"),
-        "fa": withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"), "fa"), "fa"), "fa"),
-        "ja": withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"), "ja"), "ja"), "ja"),
+        "de": withPasskeyTexts(withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(germanTable, "de"), "de"), "de"), "de"), "de"), "de"),
+        "pt": withPasskeyTexts(withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"),
+        "pt-br": withPasskeyTexts(withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(brazilianPortugueseTable, "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"), "pt-br"),
+        "fa": withPasskeyTexts(withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(persianTable, "fa"), "fa"), "fa"), "fa"), "fa"), "fa"),
+        "ja": withPasskeyTexts(withAccountPageTexts(withFirstWeekTexts(withAppFlipTexts(withLifecycleTexts(withAccountTexts(japaneseTable, "ja"), "ja"), "ja"), "ja"), "ja"), "ja"),
     ]
 
     /// The page's language tag as written in `lang` (e.g. `pt-BR`).

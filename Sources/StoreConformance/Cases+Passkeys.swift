@@ -51,6 +51,22 @@ extension StoreConformance {
             _ = try s.eraseAccount(id: "a", at: Fixture.time(70))
             try expectNil(try s.passkey(credentialID: "cred-2"), "erased with the account")
         },
+        ConformanceCase("passkeys: renamed only by their own account, in its transaction") { s in
+            try s.insertAccount(Fixture.account("a"))
+            try s.insertAccount(Fixture.account("b"))
+            try s.insertPasskey(passkey("cred-1", account: "a"))
+            try expectEqual(try s.renamePasskey(credentialID: "cred-1", accountID: "b", name: "Stolen"), false,
+                            "another account's passkey")
+            try expectEqual(try s.renamePasskey(credentialID: "cred-9", accountID: "a", name: "None"), false, "unknown")
+            try expectEqual(try s.renamePasskey(credentialID: "cred-1", accountID: "a", name: "Laptop ノート"), true, "renamed")
+            try expectRollback {
+                try s.transaction { tx in
+                    _ = try tx.renamePasskey(credentialID: "cred-1", accountID: "a", name: "Lost")
+                    throw Rollback()
+                }
+            }
+            try expectEqual(try s.passkey(credentialID: "cred-1")?.name, "Laptop ノート", "kept, the rollback undone")
+        },
         ConformanceCase("webauthn flows: taken once, not after expiry, expired ones dropped") { s in
             try s.insertWebAuthnFlow(flow("h1", expiresAt: 300), at: Fixture.time(0))
             try s.insertWebAuthnFlow(flow("h2", expiresAt: 300), at: Fixture.time(0))

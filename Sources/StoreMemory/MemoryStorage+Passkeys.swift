@@ -33,6 +33,15 @@ extension MemoryStorage {
         }
     }
 
+    public func renamePasskey(credentialID: String, accountID: String, name: String) throws -> Bool {
+        try access { state in
+            let key = Array(credentialID.utf8)
+            guard state.passkeys[key]?.accountID.sameBytes(accountID) == true else { return false }
+            state.passkeys[key]?.name = name
+            return true
+        }
+    }
+
     public func deletePasskey(credentialID: String) throws -> Bool {
         try access { $0.passkeys.removeValue(forKey: Array(credentialID.utf8)) != nil }
     }

@@ -42,6 +42,13 @@ extension SQLStorage {
         } == 1
     }
 
+    public func renamePasskey(credentialID: String, accountID: String, name: String) throws -> Bool {
+        try access {
+            try $0.run("UPDATE passkeys SET name = $3 WHERE credential_id = $1 AND account_id = $2",
+                       [.text(credentialID), .text(accountID), .text(name)])
+        } == 1
+    }
+
     public func deletePasskey(credentialID: String) throws -> Bool {
         try access { try $0.run("DELETE FROM passkeys WHERE credential_id = $1", [.text(credentialID)]) } > 0
     }

@@ -95,6 +95,7 @@ import Testing
     }
 
     @Test func emailFieldsUseAValidAutocompleteToken() {
-        #expect(LoginPage(productName: "A", csrfToken: "t").render().contains("type=\"email\" autocomplete=\"email\""))
+        // The login's email field also asks for passkey autofill (W3C WebAuthn Level 3 §5.1.4, HTML autofill `webauthn`).
+        #expect(LoginPage(productName: "A", csrfToken: "t").render().contains("type=\"email\" autocomplete=\"username webauthn\""))
     }
 }

@@ -75,9 +75,8 @@ extension AccountLinkApp {
         if !providers.contains("google") { page.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
         page.emailVerified = account.emailVerified
         page.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
-        page.passkeys = try runtime.storage.passkeys(accountID: account.id).map {
-            AccountPage.PasskeyItem(name: $0.name, createdAt: $0.createdAt)
-        }
+        page.passkeys = try passkeysSection(accountID: account.id, csrfToken: page.csrfToken,
+                                            canAdd: !page.addingMethodsBlocked)
         page.signIns = try signIns.sessions(accountID: account.id, current: session).map {
             AccountPage.SignIn(kind: .web(ref: $0.ref, userAgent: $0.origin.userAgent), ipAddress: $0.origin.ipAddress,
                                lastUsedAt: $0.lastUsedAt, isCurrent: $0.isCurrent)

@@ -60,7 +60,8 @@ extension HTTPResponse {
         var copy = self
         copy.headers.replaceOrAdd(
             "Content-Security-Policy",
-            "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; "
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
+                + "img-src 'self' data: https:; "
                 + "frame-ancestors 'none'; base-uri 'none'")
         return copy
     }

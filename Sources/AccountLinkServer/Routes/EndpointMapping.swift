@@ -37,6 +37,7 @@ extension AccountLinkApp {
             failed: model.errorMessage != nil, appleSignInURL: branding.appleSignInURL(model.interactionID),
             googleSignInURL: branding.googleSignInURL(model.interactionID), locale: pageLocale(model.locale))
         page.retryAfterMinutes = model.retryAfter.map(Self.minutes)
+        page.passkeyAction = "/login/passkey"
         page.frame = pageFrame(switchURL: Self.resumeURL(model.interactionID))
         return page.withAccountLinks(signUp: signUpOpen ? "/signup?interaction=" + FormEncoding.encodeComponent(model.interactionID) : nil)
     }

@@ -14,11 +14,12 @@ extension AccountLinkApp {
         return loginResponse(cookie: cookie, next: request.query["next"], email: "", failed: false)
     }
 
-    func loginResponse(cookie: String, next: String?, email: String, failed: Bool, retryAfter: Double? = nil)
-        -> HTTPResponse
+    func loginResponse(cookie: String, next: String?, email: String, failed: Bool, retryAfter: Double? = nil,
+                       passkeyFailed: Bool = false) -> HTTPResponse
     {
         var action = "/login"
-        if let next, Self.isLocalPath(next) { action += "?" + FormParameters([("next", next)]).encoded }
+        let query = next.flatMap { Self.isLocalPath($0) ? "?" + FormParameters([("next", $0)]).encoded : nil } ?? ""
+        action += query
         var page = Pages.LoginPage(
             productName: branding.productName, logoURL: branding.logoURL, action: action,
             csrfToken: loginCSRF(cookie), email: email, failed: failed,
@@ -26,9 +27,11 @@ extension AccountLinkApp {
             locale: pageLocale())
         page = page.withAccountLinks(signUp: signUpOpen ? "/signup" : nil)
         page.retryAfterMinutes = retryAfter.map(Self.minutes)
+        page.passkeyAction = "/login/passkey" + query
+        page.passkeyFailed = passkeyFailed
         page.frame = pageFrame(switchURL: action)
         // RFC 6585 §4: 429 with Retry-After while throttled.
-        var response = HTTPResponse.html(retryAfter != nil ? 429 : failed ? 401 : 200, page.render()).noStore()
+        var response = HTTPResponse.html(retryAfter != nil ? 429 : failed || passkeyFailed ? 401 : 200, page.render()).noStore()
         if let retryAfter { response.headers.add("Retry-After", String(Int(retryAfter.rounded(.up)))) }
         return response
             .adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, cookie, expires: nil))

@@ -12,6 +12,11 @@ public struct PasskeySignInFlow: Sendable {
 
     public init(context: PasskeyContext) { self.context = context }
 
+    /// The `clientID` the web pages' own sign-in ceremonies are bound to (the login page, also inside
+    /// `/authorize`): the app API takes only flows started for the calling client, so a page's
+    /// ceremony is not finished by an app's call and the other way round.
+    public static let webPages = "web pages"
+
     /// `{"flow_id","publicKey"}` without `allowCredentials` (discoverable credentials).
     public func options(clientID: String) throws -> JSONValue {
         let (flowID, challenge) = try context.startFlow(.authentication, clientID: clientID)

@@ -10,6 +10,9 @@ public protocol PasskeyStore {
     func passkeys(accountID: String) throws -> [Passkey]
     /// Records a sign-in: the new counter, the BS flag and the time. False when the passkey is gone.
     func recordPasskeyUse(credentialID: String, signCount: Int64, backedUp: Bool, at time: Date) throws -> Bool
+    /// Sets the person's label of one of `accountID`'s passkeys. False when the account has no
+    /// passkey with that credential ID (another account's passkey is never renamed).
+    func renamePasskey(credentialID: String, accountID: String, name: String) throws -> Bool
     /// True when there was one.
     func deletePasskey(credentialID: String) throws -> Bool
 

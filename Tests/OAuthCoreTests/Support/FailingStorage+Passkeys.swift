@@ -23,6 +23,11 @@ extension FailingStorage {
         return try inner.recordPasskeyUse(credentialID: credentialID, signCount: signCount, backedUp: backedUp, at: time)
     }
 
+    func renamePasskey(credentialID: String, accountID: String, name: String) throws -> Bool {
+        try fail.check()
+        return try inner.renamePasskey(credentialID: credentialID, accountID: accountID, name: name)
+    }
+
     func deletePasskey(credentialID: String) throws -> Bool {
         try fail.check()
         return try inner.deletePasskey(credentialID: credentialID)
