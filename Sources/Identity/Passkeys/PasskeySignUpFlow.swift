@@ -86,7 +86,8 @@ public struct PasskeySignUpFlow: Sendable {
         let link = try accounts.issueLink(.verifyEmail, accountID: account.id, email: made.email, path: "/verify-email", in: tx)
         try accounts.enqueue(.verifyNewAccount(link: link, madeAt: now, methods: [.passkey]), to: made.email,
                              accountID: account.id, locale: made.locale, in: tx)
-        try accounts.audit("account.signed-up", accountID: account.id, detail: "provider=passkey", in: tx)
+        try accounts.audit(.accountSignedUp, accountID: account.id, detail: "provider=passkey", in: tx)
+        try accounts.emit(.accountCreated, accountID: account.id, data: ["type": "passkey"], in: tx)
         return account
     }
 
