@@ -130,6 +130,20 @@ def api_sign_up(server, client, email):
     return created.json()
 
 
+def test_a_pre_registered_account_cannot_add_the_attackers_passkey(world):
+    """An unproven self-service account adds no passkey either (UnprovenAccountRule), before any ceremony."""
+    server, _ = world
+    body = api_sign_up(server, api_client(server), new_email("victim"))
+    bearer = {"Authorization": "Bearer " + body["access_token"]}
+    refused = requests.post(server.url("/api/passkeys/registration/options"), headers=bearer, json={}, timeout=30)
+    assert refused.status_code == 403 and refused.json()["error"] == "email_unverified", refused.text
+    finish = requests.post(server.url("/api/passkeys/registration"), headers=bearer,
+                           json={"flow_id": "made-up", "credential": {}}, timeout=30)
+    assert finish.status_code in (400, 403), finish.text
+    shown = requests.get(server.url("/api/account"), headers=bearer, timeout=10).json()
+    assert [m["type"] for m in shown["methods"]] == ["password"]
+
+
 def test_a_pre_registered_account_cannot_add_the_attackers_apple_identity(world, standins):
     server, inbox = world
     client, victim = api_client(server), new_email("victim")

@@ -155,6 +155,14 @@ def test_client_update_and_patch_keep_tokens_valid(admin):
     api.call("PATCH", f"/admin/clients/{client}", {"resource_server": True}, expect=400)
     api.call("PATCH", "/admin/clients/nobody", {"name": "X"}, expect=404)
 
+    # The back-channel logout URI: set by either, kept by a change that does not name it, removed by "".
+    assert admin.cli("client", "update", client, "--backchannel-logout-uri", "https://rp.example/bcl").returncode == EXIT_OK
+    assert api.call("PATCH", f"/admin/clients/{client}", {"name": "Again"})["backchannel_logout_uri"] == "https://rp.example/bcl"
+    bad = admin.cli("client", "update", client, "--backchannel-logout-uri", "https://rp.example/bcl#frag", check=False)
+    assert bad.returncode == EXIT_DATA
+    cleared = api.call("PATCH", f"/admin/clients/{client}", {"backchannel_logout_uri": ""})
+    assert cleared.get("backchannel_logout_uri") is None
+
     userinfo = requests.get(admin.url("/userinfo"), headers={"Authorization": f"Bearer {access}"}, timeout=10)
     assert userinfo.status_code == 200, "the access token still works after both updates"
     refreshed = requests.post(admin.url("/token"), data={"grant_type": "refresh_token", "refresh_token": refresh},

@@ -23,7 +23,7 @@ extension AdminAPI {
         static let members: Set<String> = [
             "id", "name", "redirect_uris", "scopes", "public", "first_party", "app_flip", "rotate_refresh_tokens",
             "google_project", "resource_server", "client_credentials", "id_token_signed_response_alg", "web_origins",
-            "client_secret",
+            "backchannel_logout_uri", "client_secret",
         ]
         static let shape = "a JSON object with at least id and name"
     }
@@ -42,9 +42,12 @@ extension AdminAPI {
         var client_credentials: Bool?
         var id_token_signed_response_alg: String?
         var web_origins: [String]?
+        /// An empty string removes it.
+        var backchannel_logout_uri: String?
         static let members: Set<String> = [
             "name", "redirect_uris", "scopes", "first_party", "app_flip", "rotate_refresh_tokens", "google_project",
             "resource_server", "client_credentials", "id_token_signed_response_alg", "web_origins",
+            "backchannel_logout_uri",
         ]
         static let shape = "a JSON object of the client's fields to change"
 
@@ -61,6 +64,7 @@ extension AdminAPI {
             update.resourceServer = resource_server
             update.clientCredentials = client_credentials
             update.idTokenSignedResponseAlg = id_token_signed_response_alg
+            update.backchannelLogoutURI = backchannel_logout_uri
             return update
         }
     }

@@ -29,6 +29,7 @@ extension ClientRegistration {
         clientCredentials = client.clientCredentials
         idTokenSignedResponseAlg = client.idTokenSignedResponseAlg
         webOrigins = client.webOrigins
+        backchannelLogoutURI = client.backchannelLogoutURI
     }
 }
 
@@ -48,6 +49,8 @@ public struct ClientUpdate: Sendable {
     public var resourceServer: Bool?
     public var clientCredentials: Bool?
     public var idTokenSignedResponseAlg: String?
+    /// OIDC Back-Channel Logout 1.0 §2.2; an empty string removes it.
+    public var backchannelLogoutURI: String?
 
     public init() {}
 
@@ -82,6 +85,7 @@ public struct ClientUpdate: Sendable {
         if let resourceServer { registration.resourceServer = resourceServer }
         if let clientCredentials { registration.clientCredentials = clientCredentials }
         if let idTokenSignedResponseAlg { registration.idTokenSignedResponseAlg = idTokenSignedResponseAlg }
+        if let backchannelLogoutURI { registration.backchannelLogoutURI = backchannelLogoutURI.isEmpty ? nil : backchannelLogoutURI }
         return registration
     }
 }

@@ -46,6 +46,8 @@ extension AccountLinkApp {
             let bearer = try await appAccount.bearer(request.header("Authorization"))
             let body = try Self.passkeyBody(request)
             return http(EndpointResponse.json(try call(bearer.account.id, body), status: status))
+        } catch SignInService.Failure.emailUnverified {
+            return apiError(403, "email_unverified", "confirm the account's email address before adding another way to sign in")
         } catch {
             return http(OAuthError.from(error).response)
         }

@@ -66,13 +66,16 @@ public struct SignInsFlow: Sendable {
     }
 
     /// Ends one app sign-in: revokes that first-party grant with its tokens (as `POST /api/logout` does from the
-    /// app). False when it is not an active first-party grant of this account.
+    /// app, with its events). False when it is not an active first-party grant of this account.
     public func endAppSignIn(accountID: String, grantID: String) throws -> Bool {
         try context.storage.transaction { tx in
             guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID), grant.isActive,
                   try tx.client(id: grant.clientID)?.firstParty == true
             else { return false }
-            let ended = try tx.revokeGrant(id: grant.id, at: context.clock.now())
+            let now = context.clock.now()
+            let ended = try tx.revokeGrant(id: grant.id, at: now)
+            // `grant.revoked` (reason `user`) and the client's back-channel logout token (docs/webhooks.md).
+            if ended { try EventOutbox.grantEnded(grant, reason: .user, in: tx, at: now, random: context.random) }
             try context.audit(.appSignedOut, accountID: accountID, detail: grant.clientID, in: tx)
             return ended
         }

@@ -13,8 +13,11 @@ public struct PasskeyRegistrationFlow: Sendable {
     public init(context: PasskeyContext) { self.context = context }
 
     /// `{"flow_id","publicKey"}`; `excludeCredentials` lists the account's passkeys (§5.4).
+    /// An account whose address is unproven adds no sign-in method (`UnprovenAccountRule`):
+    /// `SignInService.Failure.emailUnverified`, as for Apple and Google identities.
     public func options(accountID: String) throws -> JSONValue {
         let account = try liveAccount(accountID)
+        guard !UnprovenAccountRule.isUnproven(account) else { throw SignInService.Failure.emailUnverified }
         let (flowID, challenge) = try context.startFlow(.registration, accountID: accountID)
         let name = account.email ?? account.id
         let publicKey = PasskeyOptions.creation(context, challenge: challenge, userID: account.id, userName: name,
@@ -31,6 +34,7 @@ public struct PasskeyRegistrationFlow: Sendable {
         guard flow.accountID?.sameBytes(accountID) == true else {
             throw OAuthError.invalidGrant("the passkey flow belongs to another account")
         }
+        guard !UnprovenAccountRule.isUnproven(try liveAccount(accountID)) else { throw SignInService.Failure.emailUnverified }
         let parsed = try PasskeyCredentialJSON(credential)
         let new = try Self.verify(parsed, challenge: flow.challenge, context: context)
         return try context.storage.transaction { tx in try store(new, accountID: accountID, name: name, in: tx) }

@@ -4,16 +4,17 @@ import OAuthCore
 
 enum ClientUpdateCommand: Command {
     static let path = ["client", "update"]
-    static let summary = "change a client's name, redirect URIs, scopes or web origins (tokens stay valid)"
+    static let summary = "change a client's name, redirect URIs, scopes, web origins or back-channel logout URI (tokens stay valid)"
     static let help = """
         Usage: accountlink client update ID [--name NAME] [--redirect-uri URI]... [--scope SCOPE]...
-                                            [--web-origin ORIGIN]...
+                                            [--web-origin ORIGIN]... [--backchannel-logout-uri URL]
 
         Changes a registered client in place: its secret, grants and tokens stay valid. A repeated option
         replaces that whole list (give every redirect URI the client keeps); an option not given leaves it.
         Each value is checked as by client add (a scope must be known: see accountlink scope add).
+        --backchannel-logout-uri "" removes the client's back-channel logout URI.
         """
-    static let spec = ArgumentSpec(valued: ["name"], repeatable: ["redirect-uri", "scope", "web-origin"],
+    static let spec = ArgumentSpec(valued: ["name", "backchannel-logout-uri"], repeatable: ["redirect-uri", "scope", "web-origin"],
                                    positionals: 1...1)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
@@ -23,8 +24,12 @@ enum ClientUpdateCommand: Command {
         update.redirectURIs = list(arguments, "redirect-uri")
         update.scopes = list(arguments, "scope")
         update.webOrigins = list(arguments, "web-origin")
-        guard update.name != nil || update.redirectURIs != nil || update.scopes != nil || update.webOrigins != nil else {
-            throw CommandFailure.usage("nothing to change: give --name, --redirect-uri, --scope or --web-origin")
+        update.backchannelLogoutURI = arguments.value("backchannel-logout-uri")
+        guard update.name != nil || update.redirectURIs != nil || update.scopes != nil || update.webOrigins != nil
+            || update.backchannelLogoutURI != nil
+        else {
+            throw CommandFailure.usage(
+                "nothing to change: give --name, --redirect-uri, --scope, --web-origin or --backchannel-logout-uri")
         }
         let runtime = try context.runtime()
         let client: Client
