@@ -14,7 +14,7 @@ import Testing
             try storage.migrate()
             #expect(try columns(storage, Self.select(Columns.client, from: "clients")) == Columns.clientCount)
             #expect(try columns(storage, Self.select(Columns.token, from: "tokens")) == Columns.tokenCount)
-            #expect(Columns.clientCount == 14 && Columns.tokenCount == 11, "the decoders read columns 0…13 and 0…10")
+            #expect(Columns.clientCount == 15 && Columns.tokenCount == 11, "the decoders read columns 0…14 and 0…10")
             let joined = Columns.clientCount + Columns.tokenCount + Columns.count(Columns.account)
             #expect(try columns(storage, clientAndLiveTokenSQL, [.text("none"), .text("none"), .integer(0)]) == joined)
             // PostgreSQL's conditional INSERT has an array for each token column, the refresh token's hash, the
