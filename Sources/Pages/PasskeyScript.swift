@@ -80,8 +80,12 @@ public enum PasskeyScript {
             form.submit();
           }
 
+          // A page being left (a password form submitted, a link followed) ends a pending autofill request
+          // and its options fetch: that is no passkey failure to announce.
+          var leaving = false;
+
           function failed(error) {
-            if (error && error.name === 'AbortError') { return; }
+            if (leaving || (error && error.name === 'AbortError')) { return; }
             var note = document.querySelector('[data-passkey-error]');
             if (note) { note.setAttribute('role', 'alert'); note.hidden = false; }
           }
@@ -133,6 +137,11 @@ public enum PasskeyScript {
               });
             }
           }
+
+          window.addEventListener('pagehide', function () { leaving = true; });
+          document.addEventListener('submit', function (event) {
+            if (!event.defaultPrevented) { leaving = true; stopAutofill(); }
+          });
 
           if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', start); } else { start(); }
         })();
