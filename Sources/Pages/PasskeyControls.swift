@@ -37,7 +37,8 @@ public enum PasskeyControls {
     /// Inside the sign-up form, after its password button: hidden until the script finds WebAuthn.
     static func signUpPart(product: String, _ m: Messages) -> HTML {
         """
-        \(resultFields)<div data-passkey-part hidden><p class="note">\(m.text(.passkeySignUpNote, ["product": product]))</p>\
+        \(resultFields)<div data-passkey-part hidden>\
+        <p class="note">\(m.text(.passkeySignUpNote, ["product": product]))</p>\
         <button class="secondary" type="button" data-passkey="sign-up">\(m[.passkeySignUp])</button></div>
         """
     }
