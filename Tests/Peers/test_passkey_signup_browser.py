@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By
 import soft_authenticator as sa
 from conftest import Server, free_port
 from smtp_inbox import SMTPServer, link_in, text_of
+from test_accounts_browser import main_text
 from test_passkeys_browser import (NO_AUTOFILL, authenticator, axe_problems, browser, sign_out,  # noqa: F401
                                    signed_in, wait_for)
 
@@ -51,10 +52,6 @@ def new_email(prefix):
 
 def users(server):
     return json.loads(server.cli("user", "list", "--json").stdout)
-
-
-def main_text(driver):
-    return driver.find_element(By.TAG_NAME, "main").text
 
 
 def passkey_sign_up(driver, email, name=None):
