@@ -14,6 +14,8 @@ extension AccountLinkApp {
         router.add("GET", PasskeyControls.scriptPath) { _ in Self.passkeyScript }
         router.add("POST", "/login/passkey/options") { [self] in await passkeyLoginOptions($0) }
         router.add("POST", "/login/passkey") { [self] in await passkeyLogin($0) }
+        router.add("POST", "/signup/passkey/options") { [self] in await passkeySignUpWebOptions($0) }
+        router.add("POST", "/signup/passkey") { [self] in await passkeySignUpWeb($0) }
         router.add("POST", "/account/passkeys/options") { [self] in await passkeyAddOptions($0) }
         router.add("POST", "/account/passkeys") { [self] in await passkeyAdd($0) }
         router.add("POST", "/account/passkeys/rename") { [self] in await passkeyRename($0) }

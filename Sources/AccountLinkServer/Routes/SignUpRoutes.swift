@@ -32,7 +32,7 @@ extension AccountLinkApp {
 
     func signUpPage(_ request: HTTPRequest, cookie: String, interaction: String?, email: String = "", name: String = "",
                     error: Messages.Key? = nil, errorValues: [String: String] = [:]) -> Pages.AccountFormPage {
-        AccountFormPage(
+        var page = AccountFormPage(
             productName: branding.productName, logoURL: branding.logoURL, title: .signUpTitle, error: error,
             errorValues: errorValues, action: "/signup", csrfToken: loginCSRF(cookie),
             hidden: interaction.map { [("interaction", $0)] } ?? [],
@@ -40,6 +40,8 @@ extension AccountLinkApp {
                      .init("password", .password, type: "password", autocomplete: "new-password"),
                      .init("name", .nameOptional, type: "text", autocomplete: "name", value: name, required: false)],
             hint: .passwordRules, submit: .createAccount, links: [(.signIn, "/login")], locale: pageLocale())
+        page.passkeySignUpAction = "/signup/passkey"
+        return page
     }
 
     func signUpForm(_ request: HTTPRequest) -> HTTPResponse {
