@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 
 /// One-time link tokens and the outbox (Sources/OAuthCore/Storage/AccountMailStore.swift).

@@ -60,7 +60,7 @@ public struct OAuthEnvironment: Sendable {
     /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
     func audit(
         _ kind: AuditKind, accountID: String? = nil, clientID: String? = nil, detail: String = "",
-        in storage: (any Storage)? = nil
+        in storage: (any AuditStore)? = nil
     ) {
         AuditRecorder(clock: clock, random: random).recordLoggingFailure(
             kind, accountID: accountID, clientID: clientID, detail: detail, in: storage ?? self.storage, logger: logger)
