@@ -22,7 +22,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 public enum StoreConformance {
     public static let cases: [ConformanceCase] =
         clientCases + accountCases + identityCases + credentialCases + grantCases + tokenCases
-        + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
+        + sessionCases + keyAndLogCases + transactionCases + narrowTransactionCases + concurrencyCases + roundTripCases
         + signalCases
         + hardeningCases
         + resourceServerCases + auditQueryCases

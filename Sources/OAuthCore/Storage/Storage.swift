@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Identity's `AccountLinkStorage` adds the records of Mail and Identity
 /// (the mail outbox, Apple transfers). A flow never takes the whole hub: it names the
-/// composition of the small protocols it uses (its `Store`), so `any Storage` appears only where a store
-/// is composed (the server's wiring, StoreConformance, the store implementations).
+/// composition of the small protocols it uses (its `Store`), so the whole hub is named only where a store
+/// is composed (the server's wiring, `OAuthEnvironment`, StoreConformance, the store implementations).
 public protocol Storage: Transacting, ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
     RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, PasswordRemovalStore,
