@@ -114,3 +114,14 @@ class Receiver:
             assert r["verified"], f"a delivery failed the Standard Webhooks check: {r.get('error')}"
             out.append(r["event"])
         return out
+
+    def distinct(self, path):
+        """{webhook-id: event} of every webhook received at path. Delivery is at least once (docs/webhooks.md):
+        an attempt whose answer the server did not see in time is sent again with the same `webhook-id`, which
+        the receiver uses to deduplicate (Standard Webhooks); every copy must be signed and carry the same body."""
+        bodies = {}
+        for r in self.received(path):
+            assert r["verified"], f"a delivery failed the Standard Webhooks check: {r.get('error')}"
+            bodies.setdefault(r["id"], set()).add(r["body"])
+        assert all(len(b) == 1 for b in bodies.values()), "one webhook-id, one body, on every attempt"
+        return {i: json.loads(next(iter(b))) for i, b in bodies.items()}
