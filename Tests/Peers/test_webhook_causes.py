@@ -1,4 +1,4 @@
-"""Issue #30's done-means (docs/webhooks.md), on SQLite and PostgreSQL: every change another system must learn
+"""What the events work must prove (docs/webhooks.md), on SQLite and PostgreSQL: every change another system must learn
 of, made by its real cause through the real server (the person's app and web pages, the operator's admin API,
 Google's /revoke, Apple's server-to-server notification and Google's RISC from the stand-ins), reaches a
 subscribed endpoint as a Standard Webhooks delivery (checked by `standardwebhooks`) while the receiver answers
