@@ -2,6 +2,7 @@
 Standard Webhooks rule by the reference library (`standardwebhooks`), every back-channel logout token
 with PyJWT against the server's /jwks.json; each path answers 2xx, 500 or nothing (a hang longer than the
 server's timeout) as the test commands."""
+import collections
 import json
 import threading
 import time
@@ -125,3 +126,11 @@ class Receiver:
             bodies.setdefault(r["id"], set()).add(r["body"])
         assert all(len(b) == 1 for b in bodies.values()), "one webhook-id, one body, on every attempt"
         return {i: json.loads(next(iter(b))) for i, b in bodies.items()}
+
+
+def same_events(got, expected):
+    """Compares two lists of events as multisets and names what is missing and what is extra (a sorted-list
+    diff reports a shifted index instead)."""
+    got, expected = collections.Counter(got), collections.Counter(expected)
+    missing, extra = list((expected - got).elements()), list((got - expected).elements())
+    assert not missing and not extra, f"missing {missing}; extra {extra}"
