@@ -277,7 +277,7 @@ def test_every_cause_reaches_the_endpoint_through_failures_and_a_kill_9(world, s
         done = listed and {d["status"] for d in listed} == {"delivered"}
         return listed if done and {d["id"] for d in listed} <= set(r.distinct(w.hooks)) else None
 
-    outbox = receiver.wait(settled, seconds=120, what="every delivery after the restart")
+    outbox = receiver.wait(settled, seconds=180, what="every delivery after the restart")
     distinct = receiver.distinct(w.hooks)
     same_events(events_of(distinct), w.expected)  # every event once: none missing, none under a second id
     assert set(distinct) == {d["id"] for d in outbox}, "one webhook-id per outbox row"
