@@ -1,46 +1,42 @@
 import Foundation
 import JOSE
 import OAuthCore
-import StoreSQLite
 import Support
 import Testing
 @testable import Identity
 
 /// Provider events applied once and in order (docs/sign-in.md, "Provider events, applied once and in
-/// order") on the real SQLite store, wrapped by the one failing store wrapper (FailingStorage/, links to
-/// Tests/OAuthCoreTests/Support): a failure between the receipt and the effect leaves nothing recorded,
+/// order") on the real SQLite and PostgreSQL stores (RealStore), wrapped by the one failing store wrapper
+/// (FailingStorage/, links to Tests/OAuthCoreTests/Support): a failure between the receipt and the effect leaves nothing recorded,
 /// so the provider's retry applies the event; a replay changes nothing; an older event never undoes a
 /// newer state.
 @Suite struct InboundOnceTests {
     final class World: Sendable {
         let h: Harness
         let google: GoogleWorld
-        let folder: URL
-        let sqlite: SQLiteStorage
+        let store: RealStore
         let fail = FailSwitch()
         static let ann = "acct-ann"
 
-        init() throws {
+        var db: any Storage { store.storage }
+
+        init(_ backend: RealStore.Backend) throws {
             h = try Harness()
             google = try GoogleWorld(h)
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inbound-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            sqlite = try SQLiteStorage(path: folder.appendingPathComponent("db.sqlite").path)
-            try sqlite.migrate()
+            store = try RealStore(backend)
+            let db = store.storage
             let then = h.clock.now().addingTimeInterval(-3600)
-            try sqlite.insertAccount(Account(id: Self.ann, email: "ann@example.com", emailVerified: true, displayName: nil,
-                                             createdAt: then))
+            try db.insertAccount(Account(id: Self.ann, email: "ann@example.com", emailVerified: true, displayName: nil,
+                                         createdAt: then))
             for (id, provider, subject) in [("i-apple", OAuthCore.Identity.Provider.apple, "001.ann"),
                                             ("i-google", .google, "g-ann")] {
-                try sqlite.insertIdentity(OAuthCore.Identity(id: id, accountID: Self.ann, provider: provider, subject: subject,
-                                                             email: "ann@example.com", emailVerified: true,
-                                                             firstSignInAt: then, lastSignInAt: then))
+                try db.insertIdentity(OAuthCore.Identity(id: id, accountID: Self.ann, provider: provider, subject: subject,
+                                                         email: "ann@example.com", emailVerified: true,
+                                                         firstSignInAt: then, lastSignInAt: then))
             }
         }
 
-        deinit { try? FileManager.default.removeItem(at: folder) }
-
-        var storage: FailingStorage { FailingStorage(inner: sqlite, fail: fail) }
+        var storage: FailingStorage { FailingStorage(inner: db, fail: fail) }
 
         var apple: AppleNotificationProcessor {
             get throws {
@@ -81,20 +77,21 @@ import Testing
                              extra: ["iat": .int(h.clock.unixTime - age)])
         }
 
-        var reachable: Bool? { (try? sqlite.identity(provider: .apple, subject: "001.ann"))??.emailReachable }
-        var held: Bool { (try? sqlite.providerHold(provider: .google, subject: "g-ann")) != nil }
+        var reachable: Bool? { (try? db.identity(provider: .apple, subject: "001.ann"))??.emailReachable }
+        var held: Bool { (try? db.providerHold(provider: .google, subject: "g-ann")) != nil }
 
         func session(_ hash: String, createdAgo seconds: TimeInterval) throws {
             let created = h.clock.now().addingTimeInterval(-seconds)
-            try sqlite.insertSession(Session(hash: hash, accountID: Self.ann, csrfSecret: [1], authTime: created,
-                                             createdAt: created, expiresAt: created.addingTimeInterval(86_400)))
+            try db.insertSession(Session(hash: hash, accountID: Self.ann, csrfSecret: [1], authTime: created,
+                                         createdAt: created, expiresAt: created.addingTimeInterval(86_400)))
         }
 
-        func alive(_ hash: String) -> Bool { (try? sqlite.session(hash: hash)) != nil }
+        func alive(_ hash: String) -> Bool { (try? db.session(hash: hash)) != nil }
     }
 
-    @Test func anAppleFailureBetweenReceiptAndEffectLeavesNothingSoTheRetryApplies() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func anAppleFailureBetweenReceiptAndEffectLeavesNothingSoTheRetryApplies(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         let body = try w.appleBody("email-disabled", jti: "apple-1", eventTime: w.h.clock.unixTime)
         w.failAfter("recordNotification(jti:at:)")
         #expect(try await w.apple.process(body: body) == .unavailable("storage"))
@@ -106,8 +103,9 @@ import Testing
         #expect(try await w.apple.process(body: body) == .duplicate)
     }
 
-    @Test func aRiscFailureBetweenReceiptAndEffectLeavesNothingSoTheRetryApplies() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func aRiscFailureBetweenReceiptAndEffectLeavesNothingSoTheRetryApplies(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         try w.session("s", createdAgo: 10)
         let body = try w.riscBody("sessions-revoked", jti: "risc-1")
         w.failAfter("recordSecurityEvent(jti:at:)")
@@ -121,8 +119,9 @@ import Testing
         #expect(w.alive("s2"), "a replay changes nothing")
     }
 
-    @Test func anOlderAppleForwardingEventNeverUndoesANewerOne() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func anOlderAppleForwardingEventNeverUndoesANewerOne(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         let now = w.h.clock.unixTime
         #expect(try await w.apple.process(body: w.appleBody("email-disabled", eventTime: now * 1000)) == .processed("email-disabled"))
         let older = try w.appleBody("email-enabled", eventTime: now * 1000 - 5000)
@@ -132,8 +131,9 @@ import Testing
         #expect(w.reachable == true, "a newer one does")
     }
 
-    @Test func anOlderConsentRevocationEndsOnlyWhatBeganBeforeIt() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func anOlderConsentRevocationEndsOnlyWhatBeganBeforeIt(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         try w.session("old", createdAgo: 7200)
         try w.session("new", createdAgo: 0)
         let hourAgo = w.h.clock.unixTime - 3600
@@ -142,8 +142,9 @@ import Testing
         #expect(w.alive("new"), "a session begun after the revocation stays")
     }
 
-    @Test func anOlderAccountEnabledNeverLiftsANewerHoldAndViceVersa() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func anOlderAccountEnabledNeverLiftsANewerHoldAndViceVersa(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         #expect(try await w.risc.process(body: w.riscBody("account-disabled", age: 10)) == .accepted(["account-disabled"]))
         #expect(w.held)
         #expect(try await w.risc.process(body: w.riscBody("account-enabled", age: 20)) == .accepted(["account-enabled"]))
@@ -154,8 +155,9 @@ import Testing
         #expect(!w.held, "an older disable after the newer enable holds nothing")
     }
 
-    @Test func anOlderSessionsRevokedEndsNoSessionBegunAfterIt() async throws {
-        let w = try World()
+    @Test(arguments: RealStore.Backend.allCases)
+    func anOlderSessionsRevokedEndsNoSessionBegunAfterIt(_ backend: RealStore.Backend) async throws {
+        let w = try World(backend)
         try w.session("before", createdAgo: 600)
         try w.session("after", createdAgo: 0)
         #expect(try await w.risc.process(body: w.riscBody("sessions-revoked", age: 300)) == .accepted(["sessions-revoked"]))

@@ -1,7 +1,8 @@
 """A receiver of the maker's systems on 127.0.0.1 (docs/webhooks.md): every webhook is checked with the
 Standard Webhooks rule by the reference library (`standardwebhooks`), every back-channel logout token
 with PyJWT against the server's /jwks.json; each path answers 2xx, 500 or nothing (a hang longer than the
-server's timeout) as the test commands."""
+server's timeout), or a 2xx only after the server's timeout ("late") as the test commands."""
+import collections
 import json
 import threading
 import time
@@ -20,7 +21,7 @@ class Receiver:
     def __init__(self):
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.modes = {}  # path -> "ok" | "fail" | "hang"
+        self.modes = {}  # path -> "ok" | "fail" | "hang" | "late"
         self.secrets = {}  # path -> whsec_…
         self.logout_check = None  # (jwks_url, issuer)
         self.records = []
@@ -35,10 +36,10 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 record = receiver.check(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 mode = receiver.modes.get(self.path, "ok")
-                if mode == "hang":
+                if mode in ("hang", "late"):
                     time.sleep(4)
                 try:
-                    self.send_response(204 if mode == "ok" else 500)
+                    self.send_response(204 if mode in ("ok", "late") else 500)
                     self.send_header("Content-Length", "0")
                     self.end_headers()
                 except OSError:
@@ -114,3 +115,22 @@ class Receiver:
             assert r["verified"], f"a delivery failed the Standard Webhooks check: {r.get('error')}"
             out.append(r["event"])
         return out
+
+    def distinct(self, path):
+        """{webhook-id: event} of every webhook received at path. Delivery is at least once (docs/webhooks.md):
+        an attempt whose answer the server did not see in time is sent again with the same `webhook-id`, which
+        the receiver uses to deduplicate (Standard Webhooks); every copy must be signed and carry the same body."""
+        bodies = {}
+        for r in self.received(path):
+            assert r["verified"], f"a delivery failed the Standard Webhooks check: {r.get('error')}"
+            bodies.setdefault(r["id"], set()).add(r["body"])
+        assert all(len(b) == 1 for b in bodies.values()), "one webhook-id, one body, on every attempt"
+        return {i: json.loads(next(iter(b))) for i, b in bodies.items()}
+
+
+def same_events(got, expected):
+    """Compares two lists of events as multisets and names what is missing and what is extra (a sorted-list
+    diff reports a shifted index instead)."""
+    got, expected = collections.Counter(got), collections.Counter(expected)
+    missing, extra = list((expected - got).elements()), list((got - expected).elements())
+    assert not missing and not extra, f"missing {missing}; extra {extra}"

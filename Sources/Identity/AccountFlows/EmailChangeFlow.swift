@@ -83,6 +83,8 @@ public struct EmailChangeFlow: Sendable {
                 account.emailVerified = true
                 try tx.updateAccount(account)
                 try EmailVerificationFlow(context: context).markPasswordIdentity(account.id, email: record.email, in: tx)
+                // The address went back: as much a change as the one it undoes (docs/webhooks.md, Event types).
+                try context.emit(.emailChanged, accountID: account.id, in: tx)
             }
             try FirstPartySignOut.run(accountID: account.id, in: tx, at: now, random: context.random)
             try tx.invalidateOneTimeTokens(accountID: account.id, purpose: .cancelEmailChange, at: now)

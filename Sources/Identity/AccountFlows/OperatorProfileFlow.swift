@@ -58,5 +58,7 @@ public struct OperatorProfileFlow: Sendable {
         }
         try OneTimeLinkRule.voidLinks(accountID: account.id, in: tx, at: context.clock.now())
         try context.audit(.emailChanged, accountID: account.id, detail: "by \(actor)", in: tx)
+        // The maker's systems learn of every change of address (docs/webhooks.md, Event types).
+        try context.emit(.emailChanged, accountID: account.id, in: tx)
     }
 }
