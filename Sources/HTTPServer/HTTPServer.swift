@@ -29,6 +29,11 @@ public final class HTTPServer: Sendable {
         public var listenBacklog: Int32
         /// Peers whose `X-Forwarded-For` is believed when finding the client address (exact addresses).
         public var trustedProxies: Set<String> = []
+        /// Where a request runs when its responder names no executor of its own (`preferredExecutor`):
+        /// nil, Swift's global pool (one thread per core). A test that serves the app in process while other
+        /// tests block pool threads synchronously (a libcurl call to an in-process stand-in) gives its
+        /// servers threads of their own here, so that no request of theirs waits for the pool.
+        public var executor: (any TaskExecutor)? = nil
 
         public init(host: String = "127.0.0.1", port: Int = 8080, threadCount: Int = HTTPServer.coreCount,
                     maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024, connectionTimeoutSeconds: Int = 30,
@@ -69,6 +74,7 @@ public final class HTTPServer: Sendable {
 
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
+        let responder = configuration.executor.map { ExecutorFallback(executor: $0, next: responder) } ?? responder
         core = ServerCore(responder: responder, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
                           maxConnections: configuration.maxConnections, trustedProxies: configuration.trustedProxies)
     }
@@ -132,5 +138,17 @@ public final class HTTPServer: Sendable {
         }
         timer.resume()
         return timer
+    }
+}
+
+/// `Configuration.executor` for the requests whose responder names none.
+struct ExecutorFallback: HTTPResponder {
+    let executor: any TaskExecutor
+    let next: any HTTPResponder
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse { await next.respond(to: request) }
+
+    func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? {
+        next.preferredExecutor(for: request) ?? executor
     }
 }

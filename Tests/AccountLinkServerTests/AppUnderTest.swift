@@ -13,6 +13,9 @@ final class AppUnderTest: Sendable {
     static let email = "pat@example.com"
     static let password = "correct horse battery staple"
     static let appClientID = "app"
+    /// The loopback server's own threads (HTTPServer.Configuration.executor): a request never waits for
+    /// Swift's pool, which tests elsewhere in the process may hold while they wait on a server.
+    static let threads = StoreThreads(limit: 8, name: "app-http")
 
     let folder: URL
     /// The pre-session form cookie's name: `__Host-` on an https issuer (Cookies.swift, `loginName`).
@@ -76,8 +79,9 @@ final class AppUnderTest: Sendable {
     /// The same responder behind the real HTTP server on 127.0.0.1, stopped when `body` returns (on a
     /// thread of its own: shutdown waits for requests in flight, which need Swift's pool).
     func overLoopback<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
-        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1), responder: responder,
-                                logger: .silent)
+        var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threadCount: 1)
+        configuration.executor = Self.threads
+        let server = HTTPServer(configuration: configuration, responder: responder, logger: .silent)
         try server.start()
         let result: Result<T, any Error>
         do { result = .success(try await body(URL(string: "http://127.0.0.1:\(server.boundPort)")!)) } catch {

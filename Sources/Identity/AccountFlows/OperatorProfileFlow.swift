@@ -9,7 +9,7 @@ import Support
 /// its owner follows a verification link (the account page's resend), because the operator did not prove it.
 public struct OperatorProfileFlow: Sendable {
     /// The records this flow reads and writes.
-    public typealias Store = AccountStore & OneTimeTokenStore & AuditStore & Transacting
+    public typealias Store = AccountStore & OneTimeTokenStore & AuditStore & EventOutbox.Store & Transacting
 
     public enum Failure: Error, Equatable, Sendable {
         case accountUnavailable

@@ -15,6 +15,9 @@ final class KitServer: Sendable {
     static let googleClientID = "google"
     static let fulfillmentID = "fulfillment"
     static let password = "correct horse battery staple"
+    /// The in-process servers' own threads (HTTPServer.Configuration.executor): a request never waits for
+    /// Swift's pool, which tests elsewhere in the process may hold while they wait on a server.
+    static let threads = StoreThreads(limit: 16, name: "kit-http")
 
     let folder: URL
     let appleKey: SigningKey
@@ -46,8 +49,9 @@ final class KitServer: Sendable {
         let configuration = try ConfigurationLoader(environment: environment, flags: [:]).load()
         let runtime = try Runtime.open(configuration, logger: AccountLinkServer.serverLogger(configuration))
         app = try AccountLinkApp(runtime: runtime)
-        server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2),
-                            responder: app.responder(), logger: .silent)
+        var serving = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threadCount: 2)
+        serving.executor = Self.threads
+        server = HTTPServer(configuration: serving, responder: app.responder(), logger: .silent)
         try server.start()
         base = URL(string: "http://127.0.0.1:\(server.boundPort)")!
         (googleSecret, fulfillmentSecret) = try Self.register(app.runtime)
@@ -91,8 +95,9 @@ final class KitServer: Sendable {
         let googleSet = JWKSet(keys: [google.publicJWK]).serialized
         router.get("/auth/keys") { _ in .json(200, raw: appleSet) }
         router.get("/google/certs") { _ in .json(200, raw: googleSet) }
-        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1), responder: router,
-                                logger: .silent)
+        var serving = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threadCount: 1)
+        serving.executor = Self.threads
+        let server = HTTPServer(configuration: serving, responder: router, logger: .silent)
         try server.start()
         return server
     }
