@@ -28,7 +28,7 @@ public struct GoogleRiscReceiver: Sendable {
         }
     }
 
-    public static let maximumBodySize = 64 * 1024
+    public static let maximumBodySize = SignedEventReceiver<GoogleRiscSource>.maximumBodySize
 
     let receiver: SignedEventReceiver<GoogleRiscSource>
     let logger: Logger
@@ -36,9 +36,8 @@ public struct GoogleRiscReceiver: Sendable {
     public init(verifier: SecurityEventTokenVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
                 logger: Logger, sealer: TokenSealer) {
         let logger = logger.with(label: "identity.google-risc")
-        receiver = SignedEventReceiver(source: GoogleRiscSource(verifier: verifier, random: random, logger: logger,
-                                                                sealer: sealer),
-                                       storage: storage, clock: clock, logger: logger)
+        receiver = SignedEventReceiver(source: GoogleRiscSource(logger: logger, sealer: sealer), verifier: verifier,
+                                       storage: storage, clock: clock, random: random, logger: logger)
         self.logger = logger
     }
 
