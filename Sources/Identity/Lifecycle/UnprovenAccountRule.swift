@@ -22,11 +22,7 @@ public enum UnprovenAccountRule {
         let removing = try tx.identities(accountID: account.id).filter { $0.provider != .password }
         let tokens = try tx.thirdPartyTokens(accountID: account.id)
         for identity in removing {
-            for token in tokens where token.identityID.sameBytes(identity.id) {
-                try tx.insertPendingRevocation(PendingRevocation(
-                    id: "rev_" + random.token(byteCount: 12), provider: token.provider,
-                    encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
-            }
+            try ProviderRevocationQueue.queueTokens(of: identity, among: tokens, in: tx, at: now, random: random)
             // A passkey's key goes with its identity, or it would still sign in (SignInService.remove).
             if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
             _ = try tx.deleteIdentity(id: identity.id)

@@ -64,11 +64,7 @@ extension SignInService {
     ) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
         if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
-        for token in tokens where token.identityID.sameBytes(identity.id) {
-            try tx.insertPendingRevocation(PendingRevocation(
-                id: "rev_" + random.token(byteCount: 12), provider: token.provider,
-                encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
-        }
+        try ProviderRevocationQueue.queueTokens(of: identity, among: tokens, in: tx, at: now, random: random)
         _ = try tx.deleteIdentity(id: identity.id)
         try OneTimeLinkRule.voidLinks(accountID: identity.accountID, in: tx, at: now)
         let kind: AuditKind = identity.provider == .passkey ? .passkeyRemoved : .identityRemoved
