@@ -27,7 +27,8 @@ struct InboundTransaction {
     /// Ends the account's web sessions and first-party app grants begun up to `cutoff` (a revocation's
     /// `InboundOrder.cutoff`); answers how many app grants ended.
     func signOut(accountID: String, reason: AccountEvent.RevocationReason, before cutoff: Date) throws -> Int {
-        try FirstPartySignOut.run(accountID: accountID, in: whole, at: now, random: random, reason: reason, before: cutoff)
+        try FirstPartySignOut.run(accountID: accountID, in: whole, at: now, random: random, reason: reason,
+                                  before: cutoff)
     }
 
     /// Erases the account as `AccountDeletionService` does; answers the revocations to attempt after the commit.

@@ -33,7 +33,9 @@ public struct GoogleRiscReceiver: Sendable {
     let receiver: SignedEventReceiver<GoogleRiscSource>
     let logger: Logger
 
-    public init(verifier: SecurityEventTokenVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
+    /// - Parameter verifier: the one signed-event verifier with Google's profile
+    ///   (`SignedEventVerifier(audiences:configuration:clock:)`).
+    public init(verifier: SignedEventVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
                 logger: Logger, sealer: TokenSealer) {
         let logger = logger.with(label: "identity.google-risc")
         receiver = SignedEventReceiver(source: GoogleRiscSource(logger: logger, sealer: sealer), verifier: verifier,
