@@ -17,20 +17,7 @@ public enum Base64 {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         let padding = input.reversed().prefix(2).prefix { $0 == UInt8(ascii: "=") }.count
-        var output = [UInt8]()
-        output.reserveCapacity(input.count / 4 * 3)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for char in input.dropLast(padding) {
-            let value = reverse[Int(char)]
-            guard value != 0xFF else { return nil }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        return output
+        let run = Sextets.decode(input.dropLast(padding), table: reverse)
+        return run.invalid == nil ? run.bytes : nil
     }
 }

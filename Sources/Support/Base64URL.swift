@@ -52,27 +52,13 @@ public enum Base64URL {
     public static func decode<S: StringProtocol>(_ text: S) throws(DecodingError) -> [UInt8] {
         let input = Array(text.utf8)
         if input.count % 4 == 1 { throw DecodingError(description: "base64url has an impossible length") }
-        var output = [UInt8]()
-        output.reserveCapacity(input.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for char in input {
-            let value = reverse[Int(char)]
-            if value == 0xFF {
-                let what = char == UInt8(ascii: "=") ? "padding" : "a character outside the alphabet"
-                throw DecodingError(description: "base64url contains \(what)")
-            }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
+        let run = Sextets.decode(input[...], table: reverse)
+        if let char = run.invalid {
+            let what = char == UInt8(ascii: "=") ? "padding" : "a character outside the alphabet"
+            throw DecodingError(description: "base64url contains \(what)")
         }
         // RFC 4648 §3.5: the unused low bits of the last character must be zero (canonical form).
-        if bits > 0 && accumulator & ((1 << UInt32(bits)) - 1) != 0 {
-            throw DecodingError(description: "base64url has non-zero trailing bits")
-        }
-        return output
+        guard run.leftoverIsZero else { throw DecodingError(description: "base64url has non-zero trailing bits") }
+        return run.bytes
     }
 }

@@ -107,7 +107,7 @@ public enum FormEncoding {
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
-                let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+                let high = Hex.value(bytes[i + 1]), let low = Hex.value(bytes[i + 2])
             {
                 out.append(high << 4 | low)
                 i += 3
@@ -120,14 +120,5 @@ public enum FormEncoding {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -30,7 +30,8 @@ public enum Hex {
         return out
     }
 
-    private static func value(_ c: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, either case.
+    static func value(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10

@@ -56,10 +56,7 @@ public struct AccountDeletionService: Sendable {
         let ending = try tx.activeGrants(accountID: accountID)
         let grants = ending.count
         guard try tx.eraseAccount(id: accountID, at: now) else { return ([], grants) }
-        let pending = tokens.map {
-            PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: $0.provider,
-                              encryptedRefreshToken: $0.encryptedRefreshToken, nextAttemptAt: now)
-        }
+        let pending = ProviderRevocationQueue.entries(tokens, at: now, random: random)
         for grant in GrantLockOrder.sorted(ending) {
             try EventOutbox.grantEnded(grant, reason: .deletion, in: tx, at: now, random: random)
         }

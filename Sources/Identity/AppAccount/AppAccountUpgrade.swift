@@ -19,14 +19,8 @@ extension AppAccountAPI {
         do {
             try await signIn.upgradePasswordToApple(accountID: accountID, identity: identity,
                                                     appleAuthorizationCode: form["apple_authorization_code"])
-        } catch SignInService.Failure.identityInUse {
-            throw Refusal.identityInUse
-        } catch SignInService.Failure.noPassword {
-            throw Refusal.noPassword
-        } catch SignInService.Failure.emailUnverified {
-            throw Refusal.emailUnverified
         } catch let failure as SignInService.Failure {
-            throw failure.oauthError
+            throw Self.refusal(failure)
         }
         return try summary(accountID: accountID)
     }

@@ -13,12 +13,8 @@ extension AppAccountAPI {
             try await signIn.addIdentity(to: accountID, provider: provider, identity: identity,
                                          appleAuthorizationCode: form["apple_authorization_code"],
                                          googleServerAuthCode: form["google_server_auth_code"])
-        } catch SignInService.Failure.identityInUse {
-            throw Refusal.identityInUse
-        } catch SignInService.Failure.emailUnverified {
-            throw Refusal.emailUnverified
         } catch let failure as SignInService.Failure {
-            throw failure.oauthError
+            throw Self.refusal(failure)
         }
         return try summary(accountID: accountID)
     }
@@ -33,10 +29,8 @@ extension AppAccountAPI {
         }
         do {
             try signIn.removeIdentities(accountID: accountID, provider: provider)
-        } catch SignInService.Failure.identityNotFound {
-            throw Refusal.noSuchMethod
-        } catch SignInService.Failure.lastIdentity {
-            throw Refusal.lastMethod
+        } catch let failure as SignInService.Failure {
+            throw Self.refusal(failure)
         }
         return try summary(accountID: accountID)
     }
@@ -45,11 +39,22 @@ extension AppAccountAPI {
     func removePasskey(accountID: String, credentialID: String) throws -> JSONValue {
         do {
             try signIn.removePasskey(accountID: accountID, credentialID: credentialID)
-        } catch SignInService.Failure.identityNotFound {
-            throw Refusal.noSuchMethod
-        } catch SignInService.Failure.lastIdentity {
-            throw Refusal.lastMethod
+        } catch let failure as SignInService.Failure {
+            throw Self.refusal(failure)
         }
         return try summary(accountID: accountID)
+    }
+
+    /// The one translation of the sign-in service's refusals into the account API's, for every method
+    /// that adds or removes a way to sign in; any other failure as the token exchange words it.
+    static func refusal(_ failure: SignInService.Failure) -> any Error {
+        switch failure {
+        case .identityInUse: Refusal.identityInUse
+        case .emailUnverified: Refusal.emailUnverified
+        case .noPassword: Refusal.noPassword
+        case .identityNotFound: Refusal.noSuchMethod
+        case .lastIdentity: Refusal.lastMethod
+        default: failure.oauthError
+        }
     }
 }

@@ -27,12 +27,8 @@ extension AppleClient {
 
     /// `client_credentials` with `scope=user.migration`: the app access token both steps need (one hour).
     public func migrationAccessToken(clientID: String) async throws -> String {
-        var form = FormParameters()
-        form.append("grant_type", "client_credentials")
-        form.append("scope", "user.migration")
-        form.append("client_id", clientID)
-        form.append("client_secret", try secret.secret(for: clientID))
-        let object = try Self.object(try await post("auth/token", form))
+        let form = try clientForm(clientID, [("grant_type", "client_credentials"), ("scope", "user.migration")])
+        let object = try ProviderEndpoint.object(try await post("auth/token", form))
         guard let token = object["access_token"] as? String, !token.isEmpty else {
             throw ProviderCallError.invalidResponse("the client_credentials answer has no access_token")
         }
@@ -41,12 +37,8 @@ extension AppleClient {
 
     /// Sending team: the transfer identifier of one of our users for the recipient team.
     public func transferSubject(sub: String, recipientTeam: String, clientID: String, accessToken: String) async throws -> String {
-        var form = FormParameters()
-        form.append("sub", sub)
-        form.append("target", recipientTeam)
-        form.append("client_id", clientID)
-        form.append("client_secret", try secret.secret(for: clientID))
-        let object = try Self.object(try await post("auth/usermigrationinfo", form, bearer: accessToken))
+        let form = try clientForm(clientID, [("sub", sub), ("target", recipientTeam)])
+        let object = try ProviderEndpoint.object(try await post("auth/usermigrationinfo", form, bearer: accessToken))
         guard let transferSub = object["transfer_sub"] as? String, !transferSub.isEmpty else {
             throw ProviderCallError.invalidResponse("usermigrationinfo answered no transfer_sub")
         }
@@ -55,22 +47,8 @@ extension AppleClient {
 
     /// Recipient team: the new team-scoped `sub` (and relay address) for a transfer identifier.
     public func migratedUser(transferSub: String, clientID: String, accessToken: String) async throws -> MigratedUser {
-        var form = FormParameters()
-        form.append("transfer_sub", transferSub)
-        form.append("client_id", clientID)
-        form.append("client_secret", try secret.secret(for: clientID))
+        let form = try clientForm(clientID, [("transfer_sub", transferSub)])
         let body = try await post("auth/usermigrationinfo", form, bearer: accessToken)
-        do {
-            return try JSONDecoder().decode(MigratedUser.self, from: Data(body))
-        } catch {
-            throw ProviderCallError.invalidResponse("usermigrationinfo answered no sub")
-        }
-    }
-
-    private static func object(_ body: [UInt8]) throws -> [String: Any] {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
-            throw ProviderCallError.invalidResponse("the answer is not a JSON object")
-        }
-        return object
+        return try ProviderEndpoint.decode(MigratedUser.self, body, "usermigrationinfo answered no sub")
     }
 }

@@ -54,32 +54,27 @@ public struct AppleClient: Sendable {
     /// for web codes; `redirectURI` only for web codes
     /// (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens).
     public func exchangeCode(_ code: String, clientID: String, redirectURI: String? = nil) async throws -> AppleTokenResponse {
-        var form = FormParameters()
-        form.append("client_id", clientID)
-        form.append("client_secret", try secret.secret(for: clientID))
-        form.append("code", code)
-        form.append("grant_type", "authorization_code")
+        var form = try clientForm(clientID, [("code", code), ("grant_type", "authorization_code")])
         if let redirectURI { form.append("redirect_uri", redirectURI) }
-        let body = try await post("auth/token", form)
-        do {
-            return try JSONDecoder().decode(AppleTokenResponse.self, from: Data(body))
-        } catch {
-            throw ProviderCallError.invalidResponse("apple's token response is not a TokenResponse")
-        }
+        return try ProviderEndpoint.decode(AppleTokenResponse.self, try await post("auth/token", form),
+                                           "apple's token response is not a TokenResponse")
     }
 
     /// Revokes a refresh or access token (https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens).
     /// Apple answers 200 even for unknown tokens (same page), so success is best effort.
     public func revoke(_ token: String, clientID: String, tokenTypeHint: String? = "refresh_token") async throws {
-        var form = FormParameters()
-        form.append("client_id", clientID)
-        form.append("client_secret", try secret.secret(for: clientID))
-        form.append("token", token)
+        var form = try clientForm(clientID, [("token", token)])
         if let tokenTypeHint { form.append("token_type_hint", tokenTypeHint) }
         _ = try await post("auth/revoke", form)
     }
 
-    func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> [UInt8] {
-        Array(try await endpoint.post(configuration.baseURL.appendingPathComponent(path), form, bearer: bearer))
+    /// `pairs` with the client's authentication: `client_id` and the ES256 client secret made for it
+    /// (https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens).
+    func clientForm(_ clientID: String, _ pairs: [(name: String, value: String)]) throws -> FormParameters {
+        FormParameters(pairs + [("client_id", clientID), ("client_secret", try secret.secret(for: clientID))])
+    }
+
+    func post(_ path: String, _ form: FormParameters, bearer: String? = nil) async throws -> Data {
+        try await endpoint.post(configuration.baseURL.appendingPathComponent(path), form, bearer: bearer)
     }
 }

@@ -61,12 +61,8 @@ public struct GoogleClient: Sendable {
             ("client_secret", configuration.clientSecret), ("redirect_uri", redirectURI),
         ]
         if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
-        let body = try await post(configuration.tokenURL, pairs)
-        do {
-            return try JSONDecoder().decode(GoogleTokenResponse.self, from: body)
-        } catch {
-            throw ProviderCallError.invalidResponse("google's token response is not JSON of the expected shape")
-        }
+        return try ProviderEndpoint.decode(GoogleTokenResponse.self, try await post(configuration.tokenURL, pairs),
+                                           "google's token response is not JSON of the expected shape")
     }
 
     /// Revokes a refresh token. Google answers 400 `invalid_token` for a token that is already dead:

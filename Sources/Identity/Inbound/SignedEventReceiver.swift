@@ -8,7 +8,7 @@ enum SignedEventReceipt: Sendable {
     case appleNotification, googleSecurityEvent
 
     /// True when the `jti` is new; false for a redelivery.
-    func record(_ jti: String, at now: Date, in tx: any Storage) throws -> Bool {
+    func record(_ jti: String, at now: Date, in tx: any SignedEventStore) throws -> Bool {
         switch self {
         case .appleNotification: try tx.recordNotification(jti: jti, at: now)
         case .googleSecurityEvent: try tx.recordSecurityEvent(jti: jti, at: now)
@@ -16,25 +16,22 @@ enum SignedEventReceipt: Sendable {
     }
 }
 
-/// One provider's signed events: how the token sits in the body, how it is verified against the provider's
-/// keys, how its events are read, and what they do. `apply` is the one place each effect is applied; it
-/// runs on the transaction that records the `jti` (webhook events for these changes belong there too).
+/// One provider's signed events: how the token sits in the body, how its events are read, and what they
+/// do (the verifier's `Profile` holds how it is verified). `apply` is the one place each effect is applied;
+/// it runs on the transaction that records the `jti` (webhook events for these changes belong there too).
 protocol SignedEventSource: Sendable {
-    associatedtype Verified: Sendable
     associatedtype Event: Sendable
     associatedtype Applied: Sendable
 
     var receipt: SignedEventReceipt { get }
     func token(in body: [UInt8]) -> String?
-    func verify(_ token: String) async throws(JOSEError) -> Verified
-    func jti(of verified: Verified) -> String
-    func event(of verified: Verified) throws -> Event
-    func apply(_ event: Event, _ verified: Verified, in tx: any Storage, at now: Date) throws -> Applied
+    func event(of verified: SignedEventVerifier.Verified) throws -> Event
+    func apply(_ event: Event, _ verified: SignedEventVerifier.Verified, in tx: InboundTransaction) throws -> Applied
 }
 
 /// Apple's server-to-server notifications and Google's RISC security events, received the one way
-/// (docs/sign-in.md, "Provider events, applied once and in order"): verify the JWS against the
-/// provider's key set, then record the `jti` and apply the event in ONE transaction. A replay changes
+/// (docs/sign-in.md, "Provider events, applied once and in order"): verify the JWS with the one
+/// `SignedEventVerifier`, then record the `jti` and apply the event in ONE transaction. A replay changes
 /// nothing; a failure leaves no receipt, so the provider's retry applies the event. Tokens are never logged.
 struct SignedEventReceiver<Source: SignedEventSource>: Sendable {
     enum Result: Sendable {
@@ -55,15 +52,18 @@ struct SignedEventReceiver<Source: SignedEventSource>: Sendable {
     static var maximumBodySize: Int { 64 * 1024 }
 
     let source: Source
+    let verifier: SignedEventVerifier
+    /// Whole only for `transaction`: its view becomes an `InboundTransaction`.
     let storage: any Storage
     let clock: any Clock
+    let random: any RandomSource
     let logger: Logger
 
     func receive(body: [UInt8]) async -> Result {
         guard body.count <= Self.maximumBodySize, let token = source.token(in: body) else { return .malformedBody }
-        let verified: Source.Verified
+        let verified: SignedEventVerifier.Verified
         do {
-            verified = try await source.verify(token)
+            verified = try await verifier.verify(token)
         } catch where error.code == .keySetUnavailable {
             logger.error("provider keys unavailable", ["error": error.reason])
             return .keysUnavailable
@@ -75,12 +75,13 @@ struct SignedEventReceiver<Source: SignedEventSource>: Sendable {
         return recordAndApply(event, verified)
     }
 
-    private func recordAndApply(_ event: Source.Event, _ verified: Source.Verified) -> Result {
+    private func recordAndApply(_ event: Source.Event, _ verified: SignedEventVerifier.Verified) -> Result {
         let now = clock.now()
         do {
-            let applied: Source.Applied? = try storage.transaction { tx in
-                guard try source.receipt.record(source.jti(of: verified), at: now, in: tx) else { return nil }
-                return try source.apply(event, verified, in: tx, at: now)
+            let applied: Source.Applied? = try storage.transaction { whole in
+                let tx = InboundTransaction(whole, now: now, random: random)
+                guard try source.receipt.record(verified.jti, at: now, in: tx.store) else { return nil }
+                return try source.apply(event, verified, in: tx)
             }
             guard let applied else {
                 logger.info("provider event redelivered", [:])

@@ -22,14 +22,7 @@ public enum UnprovenAccountRule {
         let removing = try tx.identities(accountID: account.id).filter { $0.provider != .password }
         let tokens = try tx.thirdPartyTokens(accountID: account.id)
         for identity in removing {
-            for token in tokens where token.identityID.sameBytes(identity.id) {
-                try tx.insertPendingRevocation(PendingRevocation(
-                    id: "rev_" + random.token(byteCount: 12), provider: token.provider,
-                    encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
-            }
-            // A passkey's key goes with its identity, or it would still sign in (SignInService.remove).
-            if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
-            _ = try tx.deleteIdentity(id: identity.id)
+            try SignInMethodRemoval.remove(identity, tokens: tokens, in: tx, at: now, random: random)
             try AuditRecorder(random: random, at: now).record(
                 .identityRemoved, accountID: account.id, detail: "unproven account proven by reset", in: tx)
         }

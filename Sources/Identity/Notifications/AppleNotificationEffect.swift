@@ -12,20 +12,19 @@ struct AppleNotificationEffect {
     let event: AppleNotificationEvent
     /// The event's time (`event_time`, else `iat`).
     let time: Date
-    let now: Date
-    let tx: any Storage
-    let random: any RandomSource
+    let tx: InboundTransaction
 
     /// `email-disabled` / `email-enabled`: the person switched relay forwarding off or on; the newest
     /// event decides.
     func setReachable(_ reachable: Bool) throws -> AppleNotificationProcessor.Outcome {
-        guard try InboundOrder.isCurrent(.emailReachability, provider: .apple, subject: identity.subject, at: time, in: tx)
+        guard try InboundOrder.isCurrent(.emailReachability, provider: .apple, subject: identity.subject, at: time,
+                                         in: tx.store)
         else { return .ignored(Self.older) }
         var updated = identity
         updated.emailReachable = reachable
         if let email = event.email, !email.isEmpty { updated.email = EmailAddress.normalized(email) }
         if let isPrivate = event.isPrivateEmail { updated.isPrivateEmail = isPrivate }
-        try tx.updateIdentity(updated)
+        try tx.store.updateIdentity(updated)
         return .processed(event.type)
     }
 
@@ -37,34 +36,34 @@ struct AppleNotificationEffect {
     /// person can come back with Apple to the same account. A sign-in with Apple after the event's time
     /// gave consent again: the identity and its token then stay.
     func consentRevoked() throws -> AppleNotificationProcessor.Outcome {
-        try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, random: random, reason: .apple,
-                                  before: InboundOrder.cutoff(time))
+        _ = try tx.signOut(accountID: identity.accountID, reason: .apple, before: InboundOrder.cutoff(time))
         guard InboundOrder.revokes(time, began: identity.lastSignInAt) else { return .processed(event.type) }
-        let others = try tx.identities(accountID: identity.accountID).filter { $0.id != identity.id }
+        let others = try otherIdentities()
         // `deleteIdentity` also deletes its third-party token (the only way the store offers).
-        _ = try tx.deleteIdentity(id: identity.id)
-        if others.isEmpty { try tx.insertIdentity(identity) } else { try identityRemoved() }
+        _ = try tx.store.deleteIdentity(id: identity.id)
+        if others.isEmpty {
+            try tx.store.insertIdentity(identity)
+        } else {
+            try tx.identityRemoved(accountID: identity.accountID, provider: .apple)
+        }
         return .processed(event.type)
     }
 
     /// `account-delete(d)`: the Apple ID is gone for good (final: nothing newer exists for this `sub`). The
     /// identity goes; an account left with no way to sign in is deleted as `AccountDeletionService` does
     /// (grants revoked, data erased, provider tokens queued for revocation), in this transaction.
-    func appleAccountDeleted(_ deletion: AccountDeletionService) throws
-        -> (AppleNotificationProcessor.Outcome, [PendingRevocation])
+    func appleAccountDeleted(_ deletion: AccountDeletionService)
+        throws -> (AppleNotificationProcessor.Outcome, [PendingRevocation])
     {
-        let others = try tx.identities(accountID: identity.accountID).filter { $0.id != identity.id }
-        guard others.isEmpty else {
-            _ = try tx.deleteIdentity(id: identity.id)
-            try identityRemoved()
+        guard try otherIdentities().isEmpty else {
+            _ = try tx.store.deleteIdentity(id: identity.id)
+            try tx.identityRemoved(accountID: identity.accountID, provider: .apple)
             return (.processed(event.type), [])
         }
-        return (.processed(event.type), try deletion.erase(accountID: identity.accountID, in: tx, at: now).pending)
+        return (.processed(event.type), try tx.erase(accountID: identity.accountID, with: deletion))
     }
 
-    /// `identity.removed` for the maker's systems, on this transaction (docs/webhooks.md).
-    private func identityRemoved() throws {
-        try EventOutbox.record(AccountEvent(.identityRemoved, accountID: identity.accountID, data: ["type": "apple"]),
-                               in: tx, at: now, random: random)
+    private func otherIdentities() throws -> [OAuthCore.Identity] {
+        try tx.store.identities(accountID: identity.accountID).filter { $0.id != identity.id }
     }
 }

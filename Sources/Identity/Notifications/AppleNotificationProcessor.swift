@@ -31,18 +31,20 @@ public struct AppleNotificationProcessor: Sendable {
         }
     }
 
-    public static let maximumBodySize = 64 * 1024
+    public static let maximumBodySize = SignedEventReceiver<AppleNotificationSource>.maximumBodySize
 
     let receiver: SignedEventReceiver<AppleNotificationSource>
     let deletion: AccountDeletionService
     let logger: Logger
 
-    public init(verifier: AppleNotificationVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
+    /// - Parameter verifier: the one signed-event verifier with Apple's profile
+    ///   (`SignedEventVerifier(audiences:keySet:clock:)`).
+    public init(verifier: SignedEventVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
                 logger: Logger, deletion: AccountDeletionService) {
         let logger = logger.with(label: "identity.apple-notifications")
-        receiver = SignedEventReceiver(
-            source: AppleNotificationSource(verifier: verifier, random: random, logger: logger, deletion: deletion),
-            storage: storage, clock: clock, logger: logger)
+        receiver = SignedEventReceiver(source: AppleNotificationSource(logger: logger, deletion: deletion),
+                                       verifier: verifier, storage: storage, clock: clock, random: random,
+                                       logger: logger)
         self.deletion = deletion
         self.logger = logger
     }

@@ -13,8 +13,6 @@ struct AppleNotificationSource: SignedEventSource {
         var pendingRevocations: [PendingRevocation] = []
     }
 
-    let verifier: AppleNotificationVerifier
-    let random: any RandomSource
     let logger: Logger
     let deletion: AccountDeletionService
 
@@ -24,25 +22,20 @@ struct AppleNotificationSource: SignedEventSource {
         ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any])?["payload"] as? String
     }
 
-    func verify(_ token: String) async throws(JOSEError) -> AppleNotificationVerifier.Verified {
-        try await verifier.verify(token)
-    }
-
-    func jti(of verified: AppleNotificationVerifier.Verified) -> String { verified.jti }
-
-    func event(of verified: AppleNotificationVerifier.Verified) throws -> AppleNotificationEvent {
+    func event(of verified: SignedEventVerifier.Verified) throws -> AppleNotificationEvent {
         try AppleNotificationEvent(claims: verified.claims)
     }
 
-    func apply(_ event: AppleNotificationEvent, _ verified: AppleNotificationVerifier.Verified, in tx: any Storage,
-               at now: Date) throws -> Applied {
-        guard let identity = try tx.identity(provider: .apple, subject: event.subject) else {
+    func apply(_ event: AppleNotificationEvent, _ verified: SignedEventVerifier.Verified, in tx: InboundTransaction)
+        throws -> Applied
+    {
+        guard let identity = try tx.store.identity(provider: .apple, subject: event.subject) else {
             logger.info("apple notification for an unknown user", ["apple.event": event.type, "apple.aud": verified.audience])
             return Applied(outcome: .ignored("unknown subject"))
         }
         // The event's own time orders it (Apple's `event_time`), else the notification's `iat`.
         let time = event.eventTime ?? Date(timeIntervalSince1970: TimeInterval(verified.issuedAt))
-        let effect = AppleNotificationEffect(identity: identity, event: event, time: time, now: now, tx: tx, random: random)
+        let effect = AppleNotificationEffect(identity: identity, event: event, time: time, tx: tx)
         var applied: Applied
         switch event.kind {
         case .emailDisabled: applied = Applied(outcome: try effect.setReachable(false))
@@ -55,17 +48,17 @@ struct AppleNotificationSource: SignedEventSource {
             logger.info("apple notification type not handled", ["apple.event": type])
             return Applied(outcome: .ignored("unhandled type \(type)"))
         }
-        try audit(event, identity, applied.outcome, tx, now)
+        try audit(event, identity, applied.outcome, tx)
         return applied
     }
 
     private func audit(_ event: AppleNotificationEvent, _ identity: OAuthCore.Identity,
-                       _ outcome: AppleNotificationProcessor.Outcome, _ tx: any Storage, _ now: Date) throws {
+                       _ outcome: AppleNotificationProcessor.Outcome, _ tx: InboundTransaction) throws {
         let stale = outcome == .ignored(AppleNotificationEffect.older)
-        try AuditRecorder(random: random, at: now).record(
+        try tx.audit(
             .appleNotification, accountID: identity.accountID,
             detail: "type=\(event.type)" + (event.eventTime.map { " event_time=\(Int64($0.timeIntervalSince1970))" } ?? "")
-                + (stale ? " older=true" : ""), in: tx)
+                + (stale ? " older=true" : ""))
         logger.info("apple notification processed", ["apple.event": event.type, "account.id": identity.accountID])
     }
 }

@@ -45,6 +45,21 @@ struct ProviderEndpoint: Sendable {
         return (http.statusCode, data)
     }
 
+    /// A 2xx answer as the JSON shape the endpoint promises; otherwise `invalidResponse(what)`.
+    static func decode<Answer: Decodable>(_ type: Answer.Type, _ body: Data, _ what: String) throws(ProviderCallError)
+        -> Answer
+    {
+        do { return try JSONDecoder().decode(type, from: body) } catch { throw .invalidResponse(what) }
+    }
+
+    /// A 2xx answer as a JSON object; otherwise `invalidResponse`.
+    static func object(_ body: Data) throws(ProviderCallError) -> [String: Any] {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw .invalidResponse("the answer is not a JSON object")
+        }
+        return object
+    }
+
     /// `{"error": CODE, "error_description"?: TEXT}` (RFC 6749 §5.2), parsed tolerantly.
     static func rejection(_ data: Data) -> ProviderCallError {
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]

@@ -28,17 +28,18 @@ public struct GoogleRiscReceiver: Sendable {
         }
     }
 
-    public static let maximumBodySize = 64 * 1024
+    public static let maximumBodySize = SignedEventReceiver<GoogleRiscSource>.maximumBodySize
 
     let receiver: SignedEventReceiver<GoogleRiscSource>
     let logger: Logger
 
-    public init(verifier: SecurityEventTokenVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
+    /// - Parameter verifier: the one signed-event verifier with Google's profile
+    ///   (`SignedEventVerifier(audiences:configuration:clock:)`).
+    public init(verifier: SignedEventVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
                 logger: Logger, sealer: TokenSealer) {
         let logger = logger.with(label: "identity.google-risc")
-        receiver = SignedEventReceiver(source: GoogleRiscSource(verifier: verifier, random: random, logger: logger,
-                                                                sealer: sealer),
-                                       storage: storage, clock: clock, logger: logger)
+        receiver = SignedEventReceiver(source: GoogleRiscSource(logger: logger, sealer: sealer), verifier: verifier,
+                                       storage: storage, clock: clock, random: random, logger: logger)
         self.logger = logger
     }
 

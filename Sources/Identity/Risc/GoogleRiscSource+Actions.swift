@@ -7,14 +7,13 @@ import Support
 /// a revocation ends what began up to it; the hold follows the newest of `account-disabled` and
 /// `account-enabled` (`InboundOrder`).
 extension GoogleRiscSource {
-    func act(on event: SecurityEvent, at time: Date, in tx: any Storage, now: Date) throws -> String {
-        let identity = try event.subject.flatMap { try tx.identity(provider: .google, subject: $0) }
-        let action = try perform(event, identity, RiscEffect(time: time, now: now, tx: tx, random: random))
+    func act(on event: SecurityEvent, at time: Date, in tx: InboundTransaction) throws -> String {
+        let identity = try event.subject.flatMap { try tx.store.identity(provider: .google, subject: $0) }
+        let action = try perform(event, identity, RiscEffect(time: time, tx: tx))
         let accountID = action.accountID ?? identity?.accountID
         let name = event.type.split(separator: "/").last.map(String.init) ?? event.type
-        try AuditRecorder(random: random, at: now).record(
-            .googleRisc, accountID: accountID,
-            detail: "event=\(name) action=\(action.text)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? ""), in: tx)
+        try tx.audit(.googleRisc, accountID: accountID,
+                     detail: "event=\(name) action=\(action.text)" + (event.reason.map { " reason=\($0.prefix(40))" } ?? ""))
         let level: Logger.Level = event.kind == .credentialChangeRequired || event.kind == .accountDisabled ? .warning : .info
         logger.log(level, "google risc event", ["risc.event": name, "risc.action": action.text, "account.id": accountID ?? "-"])
         return name
@@ -28,7 +27,7 @@ extension GoogleRiscSource {
         case .sessionsRevoked: return (try effect.signOut(identity), nil)
         case .tokensRevoked: return (try effect.dropStoredToken(identity), nil)
         case .tokenRevoked:
-            let accountID = try dropToken(event.token, effect.tx)
+            let accountID = try dropToken(event.token, effect.tx.store)
             return (accountID == nil ? "no matching google refresh token" : "google refresh token dropped", accountID)
         case .accountDisabled: return (try effect.hold(event, identity), nil)
         case .accountEnabled: return (try effect.lift(event), nil)
@@ -43,7 +42,7 @@ extension GoogleRiscSource {
     /// finds by the identifier's lookup key are opened; a token stored before lookup keys were kept is a
     /// candidate until it has been opened once, when its keys are written (migration 12). The identifier
     /// names one token, so no time rule applies: a token dead at Google stays dead.
-    private func dropToken(_ identifier: SecurityEvent.TokenIdentifier?, _ tx: any Storage) throws -> String? {
+    private func dropToken(_ identifier: SecurityEvent.TokenIdentifier?, _ tx: any SignedEventStore) throws -> String? {
         guard let identifier, let key = sealer.lookupKey(for: identifier) else { return nil }
         for var stored in try tx.thirdPartyTokens(provider: .google, key: key) {
             guard let token = try? sealer.open(stored.encryptedRefreshToken, provider: .google) else { continue }

@@ -4,11 +4,10 @@ import OAuthCore
 import Support
 
 /// Google's security event tokens as a `SignedEventSource`: the compact SET is the body (RFC 8935 §2.1),
-/// verified against the RISC configuration's `jwks_uri`; its events are applied in the transaction that
-/// records its `jti` (`act`, GoogleRiscSource+Actions.swift), ordered by the token's `iat` (`InboundOrder`).
+/// verified against the RISC configuration's `jwks_uri` (the verifier's Google profile); its events are
+/// applied in the transaction that records its `jti` (`act`, GoogleRiscSource+Actions.swift), ordered by
+/// the token's `iat` (`InboundOrder`).
 struct GoogleRiscSource: SignedEventSource {
-    let verifier: SecurityEventTokenVerifier
-    let random: any RandomSource
     let logger: Logger
     let sealer: TokenSealer
 
@@ -18,19 +17,14 @@ struct GoogleRiscSource: SignedEventSource {
         String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func verify(_ token: String) async throws(JOSEError) -> SecurityEventTokenVerifier.Verified {
-        try await verifier.verify(token)
-    }
-
-    func jti(of verified: SecurityEventTokenVerifier.Verified) -> String { verified.jti }
-
-    func event(of verified: SecurityEventTokenVerifier.Verified) throws -> [SecurityEvent] {
+    func event(of verified: SignedEventVerifier.Verified) throws -> [SecurityEvent] {
         try SecurityEvent.parse(verified.events, issuer: verified.issuer)
     }
 
-    func apply(_ events: [SecurityEvent], _ verified: SecurityEventTokenVerifier.Verified, in tx: any Storage,
-               at now: Date) throws -> [String] {
+    func apply(_ events: [SecurityEvent], _ verified: SignedEventVerifier.Verified, in tx: InboundTransaction)
+        throws -> [String]
+    {
         let time = Date(timeIntervalSince1970: TimeInterval(verified.issuedAt))
-        return try events.map { try act(on: $0, at: time, in: tx, now: now) }
+        return try events.map { try act(on: $0, at: time, in: tx) }
     }
 }

@@ -7,16 +7,13 @@ import Support
 struct RiscEffect {
     /// The security event token's `iat`.
     let time: Date
-    let now: Date
-    let tx: any Storage
-    let random: any RandomSource
+    let tx: InboundTransaction
 
     /// `sessions-revoked`, and `account-disabled` for `hijacking`: every web session and first-party app
     /// grant begun up to the event ends, whatever method started them; third-party links (Google Home's) stay.
     func signOut(_ identity: OAuthCore.Identity?) throws -> String {
         guard let identity else { return "unknown google account" }
-        let ended = try FirstPartySignOut.run(accountID: identity.accountID, in: tx, at: now, random: random, reason: .googleRisc,
-                                            before: InboundOrder.cutoff(time))
+        let ended = try tx.signOut(accountID: identity.accountID, reason: .googleRisc, before: InboundOrder.cutoff(time))
         return "sessions ended, \(ended) app sign-in(s) ended"
     }
 
@@ -24,11 +21,11 @@ struct RiscEffect {
     /// later grant of offline access, which the event does not name).
     func dropStoredToken(_ identity: OAuthCore.Identity?) throws -> String {
         guard let identity,
-            let stored = try tx.thirdPartyTokens(accountID: identity.accountID)
+            let stored = try tx.store.thirdPartyTokens(accountID: identity.accountID)
                 .first(where: { $0.identityID.sameBytes(identity.id) && $0.provider == .google })
         else { return "no google refresh token stored" }
         guard InboundOrder.revokes(time, began: stored.createdAt) else { return "google refresh token is newer, kept" }
-        _ = try tx.deleteThirdPartyToken(identityID: identity.id)
+        _ = try tx.store.deleteThirdPartyToken(identityID: identity.id)
         return "google refresh token dropped"
     }
 
@@ -38,8 +35,9 @@ struct RiscEffect {
     func hold(_ event: SecurityEvent, _ identity: OAuthCore.Identity?) throws -> String {
         guard let subject = event.subject else { return "no subject" }
         var text = "newer account-enabled applied, no hold"
-        if try InboundOrder.isCurrent(.googleSignInHold, provider: .google, subject: subject, at: time, in: tx) {
-            try tx.saveProviderHold(ProviderHold(provider: .google, subject: subject, reason: event.reason ?? "", since: now))
+        if try InboundOrder.isCurrent(.googleSignInHold, provider: .google, subject: subject, at: time, in: tx.store) {
+            try tx.store.saveProviderHold(
+                ProviderHold(provider: .google, subject: subject, reason: event.reason ?? "", since: tx.now))
             text = "google sign-in held"
         }
         guard event.reason?.sameBytes("hijacking") == true else { return text }
@@ -49,10 +47,10 @@ struct RiscEffect {
     /// `account-enabled`: the hold is lifted, unless a newer `account-disabled` was applied.
     func lift(_ event: SecurityEvent) throws -> String {
         guard let subject = event.subject else { return "no hold to lift" }
-        guard try InboundOrder.isCurrent(.googleSignInHold, provider: .google, subject: subject, at: time, in: tx) else {
+        guard try InboundOrder.isCurrent(.googleSignInHold, provider: .google, subject: subject, at: time, in: tx.store) else {
             return "newer account-disabled applied, hold kept"
         }
-        let lifted = try tx.deleteProviderHold(provider: .google, subject: subject)
+        let lifted = try tx.store.deleteProviderHold(provider: .google, subject: subject)
         return lifted ? "google sign-in allowed again" : "no hold to lift"
     }
 }

@@ -13,8 +13,7 @@ extension SignInService {
         // The provider token waits as a revocation due after the link expires: redeeming the link cancels
         // it, an abandoned link still gets its token revoked (docs/sign-in.md, "When a code exchange fails").
         let revocation = sealedToken.map {
-            PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: provider.stored,
-                              encryptedRefreshToken: $0, nextAttemptAt: expiry.addingTimeInterval(60))
+            ProviderRevocationQueue.entry(provider.stored, $0, due: expiry.addingTimeInterval(60), random: random)
         }
         var pending = PendingLink(
             provider: provider.rawValue, subject: token.subject, email: Self.matchableEmail(token) ?? "",

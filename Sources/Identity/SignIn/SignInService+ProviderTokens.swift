@@ -70,9 +70,8 @@ extension SignInService {
     /// A token we obtained but will not keep (the sign-in failed after the exchange) is revoked, not lost.
     func abandon(_ sealed: [UInt8]?, provider: OAuthCore.Identity.Provider) {
         guard let sealed else { return }
-        try? storage.insertPendingRevocation(PendingRevocation(
-            id: "rev_" + random.token(byteCount: 12), provider: provider, encryptedRefreshToken: sealed,
-            nextAttemptAt: clock.now()))
+        try? storage.insertPendingRevocation(
+            ProviderRevocationQueue.entry(provider, sealed, due: clock.now(), random: random))
     }
 }
 

@@ -54,22 +54,14 @@ extension SignInService {
         return try tx.identities(accountID: accountID)
     }
 
-    /// Its stored provider token is queued for revocation (TN3194: revoke what we no longer use); a
-    /// removed password method takes the password with it, a removed passkey its public key, so that
-    /// neither signs in any more. A removed method changes the account's state, so its open one-time
+    /// What the method holds goes with it (`SignInMethodRemoval`: its password or passkey key, its provider
+    /// token queued for revocation). A removed method changes the account's state, so its open one-time
     /// links die in the same transaction (`OneTimeLinkRule`): a reset link mailed before the password
     /// went would otherwise bring it back.
     func remove(
         _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Store, at now: Date
     ) throws {
-        if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
-        if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }
-        for token in tokens where token.identityID.sameBytes(identity.id) {
-            try tx.insertPendingRevocation(PendingRevocation(
-                id: "rev_" + random.token(byteCount: 12), provider: token.provider,
-                encryptedRefreshToken: token.encryptedRefreshToken, nextAttemptAt: now))
-        }
-        _ = try tx.deleteIdentity(id: identity.id)
+        try SignInMethodRemoval.remove(identity, tokens: tokens, in: tx, at: now, random: random)
         try OneTimeLinkRule.voidLinks(accountID: identity.accountID, in: tx, at: now)
         let kind: AuditKind = identity.provider == .passkey ? .passkeyRemoved : .identityRemoved
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: identity.accountID, at: now, in: tx)

@@ -20,9 +20,7 @@ public final class P256PrivateKey: JWSSigningKey, @unchecked Sendable {
 
     /// PKCS#8 (RFC 5208, Apple's `.p8`) or SEC1 (RFC 5915) DER.
     public convenience init(der: [UInt8]) throws(JOSEError) {
-        let key = try EVPKey.fromPrivateDER(der)
-        guard key.isA("EC") else { throw JOSEError(.invalidKey, "the private key is not an EC key") }
-        try self.init(key: key)
+        try self.init(key: EVPKey.fromPrivateDER(der, ofType: "EC"))
     }
 
     /// `BEGIN PRIVATE KEY` (PKCS#8, as in Apple's `.p8`) or `BEGIN EC PRIVATE KEY` (SEC1).

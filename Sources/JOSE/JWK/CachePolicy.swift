@@ -25,3 +25,15 @@ public struct KeySetCachePolicy: Sendable {
         return min(max(maxAge, minimumLifetime), maximumLifetime)
     }
 }
+
+extension KeySetCachePolicy {
+    /// The one refetch rule of a cached provider document (a key set, the RISC configuration): join a fetch
+    /// in flight; fetch when none was tried yet or the last try is `minimumRefetchInterval` old; within that
+    /// interval, fetch again only an expired document whose last fetch succeeded (so a failing provider is
+    /// asked at most once per interval, and the last good document keeps being served).
+    func mayFetch(at now: Int64, lastAttempt: Int64?, lastFailed: Bool, expired: Bool, inFlight: Bool) -> Bool {
+        if inFlight { return true }
+        guard let lastAttempt else { return true }
+        return now - lastAttempt >= minimumRefetchInterval || (expired && !lastFailed)
+    }
+}

@@ -60,12 +60,8 @@ public actor RemoteKeySet {
     }
 
     private func mayFetch(at now: Int64) -> Bool {
-        if flight.isRunning { return true }
-        guard let lastAttempt else { return true }
-        let stale = current.map { now >= $0.expiresAt } ?? true
-        let throttled = now - lastAttempt < policy.minimumRefetchInterval
-        // An expired good set is refreshed at once unless the last attempt just failed.
-        return !throttled || (stale && lastFailure == nil)
+        policy.mayFetch(at: now, lastAttempt: lastAttempt, lastFailed: lastFailure != nil,
+                        expired: current.map { now >= $0.expiresAt } ?? true, inFlight: flight.isRunning)
     }
 
     /// Joins the fetch in flight or starts one; never throws (failures are remembered).

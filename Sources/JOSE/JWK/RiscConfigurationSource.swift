@@ -35,8 +35,10 @@ public actor RiscConfigurationSource {
     public func resolve() async throws(JOSEError) -> (Document, RemoteKeySet) {
         let now = clock.unixTime
         let stale = current.map { now >= $0.expiresAt } ?? true
-        let throttled = lastAttempt.map { now - $0 < policy.minimumRefetchInterval } ?? false
-        if stale, flight.isRunning || !throttled || lastFailure == nil { await flight.run { await self.fetch() } }
+        if stale, policy.mayFetch(at: now, lastAttempt: lastAttempt, lastFailed: lastFailure != nil, expired: stale,
+                                  inFlight: flight.isRunning) {
+            await flight.run { await self.fetch() }
+        }
         guard let current else {
             throw JOSEError(.keySetUnavailable, "no RISC configuration fetched from \(url.absoluteString): \(lastFailure ?? "pending")")
         }

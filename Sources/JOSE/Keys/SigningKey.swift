@@ -10,22 +10,21 @@ public final class SigningKey: Sendable {
     private let privateKey: any JWSSigningKey
     private let pkcs8: [UInt8]
 
-    private init(rsa: RSAPrivateKey, keyID: String?) throws(JOSEError) {
-        publicJWK = try JWK(rsa.publicKey, keyID: keyID)
-        self.keyID = publicJWK.keyID!
-        algorithm = .rs256
-        verificationKey = rsa.publicKey
-        privateKey = rsa
-        pkcs8 = try rsa.pkcs8DER
+    private init(_ privateKey: any JWSSigningKey, publicKey: any JWSVerificationKey, publicJWK: JWK, pkcs8: [UInt8]) {
+        self.publicJWK = publicJWK
+        keyID = publicJWK.keyID!
+        algorithm = privateKey.algorithm
+        verificationKey = publicKey
+        self.privateKey = privateKey
+        self.pkcs8 = pkcs8
     }
 
-    private init(p256: P256PrivateKey, keyID: String?) throws(JOSEError) {
-        publicJWK = try JWK(p256.publicKey, keyID: keyID)
-        self.keyID = publicJWK.keyID!
-        algorithm = .es256
-        verificationKey = p256.publicKey
-        privateKey = p256
-        pkcs8 = try p256.pkcs8DER
+    private convenience init(rsa: RSAPrivateKey, keyID: String?) throws(JOSEError) {
+        try self.init(rsa, publicKey: rsa.publicKey, publicJWK: JWK(rsa.publicKey, keyID: keyID), pkcs8: rsa.pkcs8DER)
+    }
+
+    private convenience init(p256: P256PrivateKey, keyID: String?) throws(JOSEError) {
+        try self.init(p256, publicKey: p256.publicKey, publicJWK: JWK(p256.publicKey, keyID: keyID), pkcs8: p256.pkcs8DER)
     }
 
     /// A new RSA-2048 (RS256, the default for ID tokens) or P-256 (ES256) key; `kid` is the

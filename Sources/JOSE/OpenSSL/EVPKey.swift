@@ -45,34 +45,40 @@ final class EVPKey: @unchecked Sendable {
         return EVPKey(taking: key)
     }
 
+    /// `fromPrivateDER`, refused unless the key is of `type` ("EC", "RSA").
+    static func fromPrivateDER(_ der: [UInt8], ofType type: String) throws(JOSEError) -> EVPKey {
+        let key = try fromPrivateDER(der)
+        guard key.isA(type) else { throw JOSEError(.invalidKey, "the private key is not an \(type) key") }
+        return key
+    }
+
     var spkiDER: [UInt8] {
-        get throws(JOSEError) {
-            let length = i2d_PUBKEY(pointer, nil)
-            guard length > 0 else { throw OpenSSL.failure("encoding a public key") }
-            var out = [UInt8](repeating: 0, count: Int(length))
-            let written = out.withUnsafeMutableBufferPointer { buffer in
-                var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-                return i2d_PUBKEY(pointer, &cursor)
-            }
-            guard written == length else { throw OpenSSL.failure("encoding a public key") }
-            return out
-        }
+        get throws(JOSEError) { try Self.encoded("encoding a public key") { i2d_PUBKEY(pointer, $0) } }
     }
 
     var pkcs8DER: [UInt8] {
         get throws(JOSEError) {
             guard let info = EVP_PKEY2PKCS8(pointer) else { throw OpenSSL.failure("building PKCS#8") }
             defer { PKCS8_PRIV_KEY_INFO_free(info) }
-            let length = i2d_PKCS8_PRIV_KEY_INFO(info, nil)
-            guard length > 0 else { throw OpenSSL.failure("encoding PKCS#8") }
-            var out = [UInt8](repeating: 0, count: Int(length))
-            let written = out.withUnsafeMutableBufferPointer { buffer in
-                var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-                return i2d_PKCS8_PRIV_KEY_INFO(info, &cursor)
-            }
-            guard written == length else { throw OpenSSL.failure("encoding PKCS#8") }
-            return out
+            return try Self.encoded("encoding PKCS#8") { i2d_PKCS8_PRIV_KEY_INFO(info, $0) }
         }
+    }
+
+    /// OpenSSL's two-call `i2d_*` pattern (i2d_X509(3)): asked with no buffer it answers the length; then it
+    /// writes that many bytes at the cursor.
+    private static func encoded(_ what: String,
+                                _ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32)
+        throws(JOSEError) -> [UInt8]
+    {
+        let length = encode(nil)
+        guard length > 0 else { throw OpenSSL.failure(what) }
+        var out = [UInt8](repeating: 0, count: Int(length))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return encode(&cursor)
+        }
+        guard written == length else { throw OpenSSL.failure(what) }
+        return out
     }
 
     /// A big-number parameter (`n`, `e`, `d`, `qx`, `priv`, …) as unsigned big-endian bytes,

@@ -22,9 +22,7 @@ public final class RSAPrivateKey: JWSSigningKey, @unchecked Sendable {
 
     /// PKCS#8 (RFC 5208) or PKCS#1 (RFC 8017 A.1.2) DER.
     public convenience init(der: [UInt8]) throws(JOSEError) {
-        let key = try EVPKey.fromPrivateDER(der)
-        guard key.isA("RSA") else { throw JOSEError(.invalidKey, "the private key is not an RSA key") }
-        try self.init(key: key)
+        try self.init(key: EVPKey.fromPrivateDER(der, ofType: "RSA"))
     }
 
     /// `BEGIN PRIVATE KEY` (PKCS#8) or `BEGIN RSA PRIVATE KEY` (PKCS#1).
