@@ -9,7 +9,7 @@ import Support
 public struct AccountFlowContext: Sendable {
     /// What the account flows use between them; each flow names its own part (its `Store`) and works on that.
     public typealias Store = AccountStore & SessionStore & InboundEventStore & SignInListStore & GrantStore & ClientStore
-        & OneTimeTokenStore & OutboxStore & LoginAttemptStore & AuditStore & EventOutboxStore & PasskeyStore & Transacting
+        & OneTimeTokenStore & OutboxStore & LoginAttemptStore & AuditStore & EventOutboxStore & PasskeyStore & PasswordRemovalStore & Transacting
     /// What writing a mail needs (`enqueue`): the mailbox's budget, the outbox, the audit entry of a spent budget.
     public typealias MailWriting = OutboxStore & LoginAttemptStore & AuditStore
 

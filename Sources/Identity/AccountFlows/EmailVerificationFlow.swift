@@ -9,7 +9,7 @@ import Support
 /// address (`UnprovenAccountRule`).
 public struct EmailVerificationFlow: Sendable {
     /// The records this flow reads and writes.
-    public typealias Store = AccountStore & PasskeyStore & OneTimeTokenStore & EventOutbox.Store & AccountFlowContext.MailWriting & Transacting
+    public typealias Store = AccountStore & PasskeyStore & PasswordRemovalStore & OneTimeTokenStore & EventOutbox.Store & AccountFlowContext.MailWriting & Transacting
 
     public enum Outcome: Sendable, Equatable {
         case verified(accountID: String)

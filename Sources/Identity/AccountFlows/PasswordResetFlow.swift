@@ -9,7 +9,7 @@ import OAuthCore
 /// links such as Google's stay) and clears the login throttle of that email.
 public struct PasswordResetFlow: Sendable {
     /// The records this flow reads and writes.
-    public typealias Store = AccountStore & PasskeyStore & OneTimeTokenStore & FirstPartySignOut.Store & AccountFlowContext.MailWriting & Transacting
+    public typealias Store = AccountStore & PasskeyStore & PasswordRemovalStore & OneTimeTokenStore & FirstPartySignOut.Store & AccountFlowContext.MailWriting & Transacting
 
     public enum Failure: Error, Equatable, Sendable {
         /// Too many requests from this client address (the answer may say so: it reveals no account).

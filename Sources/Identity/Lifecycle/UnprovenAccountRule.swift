@@ -14,9 +14,10 @@ public enum UnprovenAccountRule {
     }
 
     /// When a password reset proves the address of an unproven account, the methods it was made with
-    /// other than the password go (their provider tokens queued for revocation, TN3194). Returns the
+    /// other than the password go (their provider tokens queued for revocation, TN3194), each with its audit
+    /// entry and its event, as any removal (SignInService+Removal.swift). Returns the
     /// providers removed, for the reset-done page and mail.
-    static func removeMethods(of account: Account, in tx: any AccountStore & PasskeyStore & AuditStore, random: any RandomSource,
+    static func removeMethods(of account: Account, in tx: any SignInMethodRemoval.Store & AuditStore & EventOutbox.Store, random: any RandomSource,
                               at now: Date) throws -> [OAuthCore.Identity.Provider] {
         guard isUnproven(account) else { return [] }
         let removing = try tx.identities(accountID: account.id).filter { $0.provider != .password }
@@ -25,6 +26,9 @@ public enum UnprovenAccountRule {
             try SignInMethodRemoval.remove(identity, tokens: tokens, in: tx, at: now, random: random)
             try AuditRecorder(random: random, at: now).record(
                 .identityRemoved, accountID: account.id, detail: "unproven account proven by reset", in: tx)
+            try EventOutbox.record(AccountEvent(identity.provider == .passkey ? .passkeyRemoved : .identityRemoved,
+                                                accountID: account.id, data: ["type": identity.provider.rawValue]),
+                                   in: tx, at: now, random: random)
         }
         return removing.map(\.provider)
     }
