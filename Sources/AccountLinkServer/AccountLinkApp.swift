@@ -1,9 +1,10 @@
-import Foundation
 import Events
+import Foundation
 import HTTPServer
 import Identity
 import Mail
 import OAuthCore
+import Operations
 import Pages
 import Support
 import Synchronization

@@ -2,7 +2,9 @@ import Foundation
 import Identity
 import JOSE
 import OAuthCore
+import Operations
 import Pages
+import Settings
 import Support
 
 /// Argon2id (libsodium) behind the protocol core's PasswordVerifier.

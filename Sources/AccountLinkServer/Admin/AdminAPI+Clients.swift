@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
 
 extension AdminAPI {
     /// `POST /admin/clients` body: the field names of `client list --json` plus `google_project`.

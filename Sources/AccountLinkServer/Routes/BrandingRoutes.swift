@@ -2,13 +2,14 @@ import Foundation
 import HTTPServer
 import OAuthCore
 import Pages
+import Settings
 
 /// The pages that are not part of a flow (docs/pages.md): the landing page at `/`, the HTML 404 for
 /// unknown paths, the maker's logo when it is a local file, and a pending request shown again in
 /// another language.
 enum BrandingRoutes {
     /// Where a local logo file (`ACCOUNTLINK_LOGO_URL` = a file path) is served.
-    static let logoPath = "/branding/logo"
+    static let logoPath = ServerConfiguration.LogoFile.path
 }
 
 extension AccountLinkApp {

@@ -1,4 +1,5 @@
 import AccountLinkServer
+import Operations
 
 enum Help {
     /// The release this binary is (`accountlink --version`).

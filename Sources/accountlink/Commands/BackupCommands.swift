@@ -1,4 +1,6 @@
 import AccountLinkServer
+import Operations
+import Settings
 
 enum BackupCommand: Command {
     static let path = ["backup"]

@@ -2,6 +2,7 @@ import AccountLinkServer
 import AppFlipKit
 import Foundation
 import OAuthCore
+import Operations
 import Support
 
 enum ClientAddCommand: Command {

@@ -1,6 +1,7 @@
 import AccountLinkServer
 import Foundation
 import OAuthCore
+import Operations
 
 enum ScopeAddCommand: Command {
     static let path = ["scope", "add"]

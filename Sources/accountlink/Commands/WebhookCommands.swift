@@ -1,6 +1,8 @@
 import AccountLinkServer
+import Events
 import Foundation
 import OAuthCore
+import Operations
 import Support
 
 enum WebhookAddCommand: Command {

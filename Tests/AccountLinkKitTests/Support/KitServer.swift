@@ -2,6 +2,8 @@ import AccountLinkServer
 import Foundation
 import HTTPServer
 import JOSE
+import Operations
+import Settings
 import Support
 
 /// The real AccountLink server started in this process on 127.0.0.1 (as `accountlink serve` does:
@@ -44,7 +46,7 @@ final class KitServer: Sendable {
             "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME": String(accessTokenLifetime),
         ]
         let configuration = try ConfigurationLoader(environment: environment, flags: [:]).load()
-        let runtime = try Runtime.open(configuration, logger: AccountLinkServer.serverLogger(configuration))
+        let runtime = try Runtime.open(configuration, logger: Operations.serverLogger(configuration))
         app = try AccountLinkApp(runtime: runtime)
         server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2),
                             responder: app.responder(), logger: .silent)

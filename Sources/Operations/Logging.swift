@@ -1,3 +1,4 @@
+import Settings
 import Support
 
 /// The server's logger, at the configured level, JSON lines on stderr.

@@ -1,6 +1,8 @@
+import Events
 import Foundation
-import OAuthCore
 import Identity
+import OAuthCore
+import Settings
 import StorePostgres
 import StoreSQL
 import StoreSQLite
@@ -131,3 +133,6 @@ extension Runtime {
     /// Deletion with revocation at Apple when Apple's client secret is configured.
     public var deletion: AccountDeletionService { identity.deletion }
 }
+
+/// Client and scope registration, and webhook endpoints, take the runtime as their context.
+extension Runtime: RegistryContext, WebhookRegistrationContext {}

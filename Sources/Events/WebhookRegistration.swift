@@ -1,4 +1,3 @@
-import Events
 import Foundation
 import OAuthCore
 import Support
@@ -22,7 +21,7 @@ public struct WebhookRegistration: Sendable {
     }
 
     /// Validates and stores the endpoint; returns it with its secret, shown once.
-    public func register(_ runtime: Runtime) throws -> (WebhookEndpoint, String) {
+    public func register(_ context: some WebhookRegistrationContext) throws -> (WebhookEndpoint, String) {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parsed.host != nil
         else { throw Failure(message: "url must be an absolute http(s) URL, not \(url)") }
@@ -31,12 +30,21 @@ public struct WebhookRegistration: Sendable {
         if let unknown = events.first(where: { !known.containsBytes($0) }) {
             throw Failure(message: "unknown event type \(unknown); known: \(known.joined(separator: ", "))")
         }
-        let id = "we_" + runtime.random.token(byteCount: 12)
-        let secret = WebhookSecret.generate(random: runtime.random)
-        let sealed = try WebhookSecret(masterKey: runtime.masterKey).seal(secret, endpointID: id, random: runtime.random)
+        let id = "we_" + context.random.token(byteCount: 12)
+        let secret = WebhookSecret.generate(random: context.random)
+        let sealed = try WebhookSecret(masterKey: context.masterKey).seal(secret, endpointID: id, random: context.random)
         let endpoint = WebhookEndpoint(id: id, url: url, events: events, description: description, sealedSecret: sealed,
-                                       createdAt: runtime.clock.now())
-        try runtime.storage.insertWebhookEndpoint(endpoint)
+                                       createdAt: context.clock.now())
+        try context.storage.insertWebhookEndpoint(endpoint)
         return (endpoint, secret)
     }
+}
+
+/// What adding a webhook endpoint needs: the store, randomness and clock, and the master key that seals
+/// its secret (WebhookSecret). Operations' `Runtime` is one.
+public protocol WebhookRegistrationContext: Sendable {
+    var storage: any Storage { get }
+    var clock: any Clock { get }
+    var random: any RandomSource { get }
+    var masterKey: [UInt8] { get }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 extension Doctor {
     /// What the configuration alone tells.

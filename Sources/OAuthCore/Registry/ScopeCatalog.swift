@@ -1,5 +1,4 @@
 import Foundation
-import OAuthCore
 import Support
 
 /// Adding and removing the operator's custom scopes, shared by `accountlink scope add|remove` and
@@ -21,42 +20,26 @@ public enum ScopeCatalog {
         }
     }
 
-    /// The names the server defines itself, which a custom scope may not take.
-    static var reserved: [String] { OAuthConfiguration.defaultScopes.map(\.name) + [ScopeRules.offlineAccess] }
-
-    public static func add(name: String, descriptions: [String: String], _ runtime: Runtime,
+    public static func add(name: String, descriptions: [String: String], _ context: some RegistryContext,
                            actor: String) throws(Failure) -> CustomScope {
         let scope: CustomScope
-        do { scope = try CustomScope.checked(name: name, descriptions: descriptions, reserved: reserved,
-                                             at: runtime.clock.now()) } catch { throw .data(error.sentence) }
-        do { try runtime.storage.insertScope(scope) } catch StoreError.conflict {
+        do { scope = try CustomScope.checked(name: name, descriptions: descriptions, reserved: ScopeRules.reserved,
+                                             at: context.clock.now()) } catch { throw .data(error.sentence) }
+        do { try context.storage.insertScope(scope) } catch StoreError.conflict {
             throw .conflict("a scope named \(name) already exists")
         } catch { throw .data("cannot store the scope: \(error)") }
-        runtime.audit(.scopeAdded, detail: "\(name) by \(actor)")
+        context.audit(.scopeAdded, accountID: nil, clientID: nil, detail: "\(name) by \(actor)")
         return scope
     }
 
     /// Refused while a client lists the scope: remove it there first (`client update ID --scope …`).
-    public static func remove(name: String, _ runtime: Runtime, actor: String) throws(Failure) {
+    public static func remove(name: String, _ context: some RegistryContext, actor: String) throws(Failure) {
         do {
-            if let client = try runtime.storage.listClients().first(where: { $0.scopes.containsBytes(name) }) {
+            if let client = try context.storage.listClients().first(where: { $0.scopes.containsBytes(name) }) {
                 throw Failure.conflict("client \(client.id) lists scope \(name): change its scopes first (client update \(client.id) --scope …)")
             }
-            guard try runtime.storage.deleteScope(name: name) else { throw Failure.notFound("no custom scope \(name)") }
+            guard try context.storage.deleteScope(name: name) else { throw Failure.notFound("no custom scope \(name)") }
         } catch let failure as Failure { throw failure } catch { throw .data("cannot remove the scope: \(error)") }
-        runtime.audit(.scopeRemoved, detail: "\(name) by \(actor)")
-    }
-}
-
-/// A custom scope as `accountlink scope list --json` and `GET /admin/scopes` show it.
-public struct ScopeView: Codable, Sendable {
-    public let name: String
-    public let descriptions: [String: String]
-    public let created_at: String
-
-    public init(_ scope: CustomScope) {
-        name = scope.name
-        descriptions = scope.descriptions
-        created_at = RFC3339.string(scope.createdAt)
+        context.audit(.scopeRemoved, accountID: nil, clientID: nil, detail: "\(name) by \(actor)")
     }
 }

@@ -98,6 +98,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public struct LogoFile: Sendable, Equatable {
         public var bytes: [UInt8]
         public var contentType: String
+        /// Where the server serves a local logo (BrandingRoutes).
+        public static let path = "/branding/logo"
     }
 
     /// docs/performance.md, PostgreSQL: connections (and threads calling libpq) per instance with PostgreSQL

@@ -1,5 +1,4 @@
 import Foundation
-import OAuthCore
 
 /// Registering a client, shared by `accountlink client add` and `POST /admin/clients`: the rules are
 /// OAuthCore's `ClientRules`; here the values are gathered, stored and audited.
@@ -32,19 +31,19 @@ public struct ClientRegistration: Sendable {
     }
 
     /// Validates, stores and audits the client; returns it with the secret to show once (nil for public clients).
-    public func register(_ runtime: Runtime, actor: String) throws(Failure) -> (client: Client, secret: String?) {
-        let client = try validated(runtime, secretHash: nil, createdAt: runtime.clock.now())
-        let secret = try ClientRules.secret(isPublic: isPublic, chosen: self.secret, random: runtime.random)
+    public func register(_ context: some RegistryContext, actor: String) throws(Failure) -> (client: Client, secret: String?) {
+        let client = try validated(context, secretHash: nil, createdAt: context.clock.now())
+        let secret = try ClientRules.secret(isPublic: isPublic, chosen: self.secret, random: context.random)
         var stored = client
         stored.secretHash = secret.map(ClientSecret.hash)
         do {
-            try runtime.storage.insertClient(stored)
+            try context.storage.insertClient(stored)
         } catch StoreError.conflict {
             throw .conflict("a client with id \(id) already exists")
         } catch {
             throw .data("cannot store the client: \(error)")
         }
-        runtime.audit(.clientAdded, clientID: id, detail: "by \(actor)")
+        context.audit(.clientAdded, accountID: nil, clientID: id, detail: "by \(actor)")
         return (stored, secret)
     }
 
@@ -58,8 +57,8 @@ public struct ClientRegistration: Sendable {
 
     /// The client these values describe, every rule of `ClientRules` and the scope catalogue checked
     /// (registration and update share them). Stores nothing.
-    func validated(_ runtime: Runtime, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
-        try Self.checkScopes(scopes, runtime)
+    func validated(_ context: some RegistryContext, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
+        try Self.checkScopes(scopes, context.storage)
         let client = Client(
             id: id, name: name, secretHash: secretHash, redirectURIs: try checkedRedirectURIs(), scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,
@@ -69,7 +68,7 @@ public struct ClientRegistration: Sendable {
         try Self.checkBackchannelLogoutURI(backchannelLogoutURI)
         try ClientRules.checkKind(client, hasSecret: secret != nil)
         // Read from the store, not the cache: the key may have been made by the CLI a moment ago.
-        try ClientRules.checkIDTokenAlg(idTokenSignedResponseAlg) { try runtime.keyRing.refresh().activeByAlgorithm[$0] != nil }
+        try ClientRules.checkIDTokenAlg(idTokenSignedResponseAlg) { try context.keyRing.refresh().activeByAlgorithm[$0] != nil }
         return client
     }
 
@@ -77,5 +76,14 @@ public struct ClientRegistration: Sendable {
     public func checkedRedirectURIs() throws(Failure) -> [String] {
         try ClientRules.checkedRedirectURIs(
             id: id, name: name, redirectURIs: redirectURIs, googleProject: googleProject, appFlip: appFlip)
+    }
+
+    /// Only scopes the server knows (ScopeRules.firstUnknown, the one owner).
+    static func checkScopes(_ scopes: [String], _ storage: any Storage) throws(Failure) {
+        let custom: [CustomScope]
+        do { custom = try storage.listScopes() } catch { throw .data("cannot read the custom scopes: \(error)") }
+        guard let unknown = ScopeRules.firstUnknown(scopes, custom: custom) else { return }
+        let known = ScopeRules.known(custom: custom).joined(separator: " ")
+        throw .data("unknown scope \(unknown): add it first with `accountlink scope add \(unknown) --description TEXT` (known: \(known))")
     }
 }

@@ -25,7 +25,7 @@ extension ConfigurationLoader {
         guard path.hasPrefix("/") else {
             throw ConfigurationError(key: key, "must be an https:// URL or the absolute path of a local image file")
         }
-        return (BrandingRoutes.logoPath, try readLogo(path, key: key))
+        return (ServerConfiguration.LogoFile.path, try readLogo(path, key: key))
     }
 
     func readLogo(_ path: String, key: String) throws -> ServerConfiguration.LogoFile {

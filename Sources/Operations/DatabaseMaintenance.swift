@@ -1,5 +1,6 @@
 import Foundation
 import OAuthCore
+import Settings
 import StorePostgres
 import StoreSQL
 import StoreSQLite

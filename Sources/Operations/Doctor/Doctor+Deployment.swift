@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// What a deployment on a host gets wrong (docs/deploy.md): proxy headers, the master key file's mode,
 /// a database the service cannot write.

@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import JOSE
 import OAuthCore
+import Settings
 import Support
 
 /// Sign in with Apple and Google as configured (README.md, Configuration): the verifiers, Apple's

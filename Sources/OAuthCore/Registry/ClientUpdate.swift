@@ -1,20 +1,7 @@
 import Foundation
-import OAuthCore
 import Support
 
 extension ClientRegistration {
-    /// A client may be given only scopes the server knows: the configured ones, `offline_access` (OIDC Core
-    /// §11) and the operator's custom scopes (CustomScope). Otherwise `/authorize` would later refuse the
-    /// scope the client was registered with.
-    static func checkScopes(_ scopes: [String], _ runtime: Runtime) throws(Failure) {
-        let custom: [CustomScope]
-        do { custom = try runtime.storage.listScopes() } catch { throw .data("cannot read the custom scopes: \(error)") }
-        let known = OAuthConfiguration.defaultScopes.map(\.name) + [ScopeRules.offlineAccess] + custom.map(\.name)
-        for scope in scopes where !known.containsBytes(scope) {
-            throw .data("unknown scope \(scope): add it first with `accountlink scope add \(scope) --description TEXT` (known: \(known.joined(separator: " ")))")
-        }
-    }
-
     /// This registration's values taken from `client`, so that an update checks the merged client by the
     /// very rules of registration.
     init(_ client: Client) {
@@ -55,20 +42,20 @@ public struct ClientUpdate: Sendable {
     public init() {}
 
     /// The stored client after the change; `.data("no client …")` when there is none.
-    public func apply(to id: String, _ runtime: Runtime, actor: String) throws(ClientRegistration.Failure) -> Client {
+    public func apply(to id: String, _ context: some RegistryContext, actor: String) throws(ClientRegistration.Failure) -> Client {
         let stored: Client?
-        do { stored = try runtime.storage.client(id: id) } catch { throw .data("cannot read the client: \(error)") }
+        do { stored = try context.storage.client(id: id) } catch { throw .data("cannot read the client: \(error)") }
         guard let stored else { throw .data("no client with id \(id)") }
-        let client = try merged(stored).validated(runtime, secretHash: stored.secretHash, createdAt: stored.createdAt)
+        let client = try merged(stored).validated(context, secretHash: stored.secretHash, createdAt: stored.createdAt)
         do {
-            guard try runtime.storage.updateClient(client) else { throw ClientRegistration.Failure.data("no client with id \(id)") }
+            guard try context.storage.updateClient(client) else { throw ClientRegistration.Failure.data("no client with id \(id)") }
         } catch let failure as ClientRegistration.Failure {
             throw failure
         } catch {
             throw .data("cannot store the client: \(error)")
         }
-        runtime.clientCache.forget(id: id)
-        runtime.audit(.clientUpdated, clientID: id, detail: "by \(actor)")
+        context.clientCache.forget(id: id)
+        context.audit(.clientUpdated, accountID: nil, clientID: id, detail: "by \(actor)")
         return client
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import Identity
 import Mail
 import OAuthCore
@@ -8,8 +7,8 @@ import Support
 
 /// Builds the account flows' context and, with `ACCOUNTLINK_SMTP_URL`, the outbox sender
 /// (docs/accounts-and-email.md).
-enum AccountMailWiring {
-    static func make(_ runtime: Runtime, loginThrottle: LoginThrottle) -> (AccountFlowContext, OutboxWorker?) {
+public enum AccountMailWiring {
+    public static func make(_ runtime: Runtime, loginThrottle: LoginThrottle) -> (AccountFlowContext, OutboxWorker?) {
         let worker = sender(runtime).map { OutboxWorker(sender: $0) }
         let context = AccountFlowContext(
             storage: runtime.storage, clock: runtime.clock, random: runtime.random,
@@ -20,7 +19,7 @@ enum AccountMailWiring {
         return (context, worker)
     }
 
-    static func sender(_ runtime: Runtime) -> OutboxSender? {
+    public static func sender(_ runtime: Runtime) -> OutboxSender? {
         let settings = runtime.configuration.accountMail
         guard let url = settings.smtpURL else { return nil }
         guard !settings.from.isEmpty else {
@@ -36,7 +35,7 @@ enum AccountMailWiring {
     }
 
     /// Outbox bodies sealed under the master key (OutboxBodySealer).
-    static func bodySealer(_ runtime: Runtime) -> OutboxBodySealer {
+    public static func bodySealer(_ runtime: Runtime) -> OutboxBodySealer {
         OutboxBodySealer(masterKey: runtime.masterKey, random: runtime.random)
     }
 }
@@ -44,33 +43,4 @@ enum AccountMailWiring {
 extension Runtime {
     /// The flows for commands that run outside `serve` (they cannot reach the server's login throttle).
     public var accountFlows: AccountFlowContext { AccountMailWiring.make(self, loginThrottle: LoginThrottle()).0 }
-}
-
-extension AccountLinkApp {
-    /// The form cookie for a form shown before any session exists (as `/login`): the browser's when
-    /// this server set it, else a new one (`FormCSRF`: a planted value is never adopted).
-    func formCookie(_ request: HTTPRequest) -> String {
-        request.cookies[cookiePolicy.loginName].flatMap { formCSRF.isOurs($0) ? $0 : nil }
-            ?? formCSRF.newCookie(runtime.random)
-    }
-
-    func formCSRFPasses(_ request: HTTPRequest, _ form: FormParameters) -> Bool {
-        formCSRF.passes(cookie: request.cookies[cookiePolicy.loginName], token: form["csrf_token"])
-    }
-
-    func page(_ status: Int, _ html: String, cookie: String? = nil) -> HTTPResponse {
-        let response = HTTPResponse.html(status, html).noStore()
-        guard let cookie else { return response }
-        return response.adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, cookie, expires: nil))
-    }
-}
-
-extension Pages.LoginPage {
-    /// Adds "Forgot your password?" and, while sign-up is open, "Create an account".
-    func withAccountLinks(signUp: String?) -> Pages.LoginPage {
-        var page = self
-        page.forgotPasswordURL = "/password/forgot"
-        page.signUpURL = signUp
-        return page
-    }
 }

@@ -1,18 +1,5 @@
-import Events
 import Foundation
 import OAuthCore
-
-/// Builds the delivery worker of webhooks and back-channel logout tokens (docs/webhooks.md) and its
-/// `/metrics` family. The worker runs beside the server, never on a request: requests only write the outbox.
-enum EventWiring {
-    static func worker(_ runtime: Runtime) -> EventWorker {
-        let sender = EventSender(
-            storage: runtime.storage, poster: URLSessionEventPoster(), secrets: WebhookSecret(masterKey: runtime.masterKey),
-            logoutToken: LogoutToken(keyRing: runtime.keyRing, issuer: runtime.configuration.issuerString),
-            clock: runtime.clock, logger: runtime.logger, policy: runtime.configuration.webhooks)
-        return EventWorker(sender: sender)
-    }
-}
 
 extension AccountLinkApp {
     /// `accountlink_webhook_deliveries{endpoint,status}`: the outbox by endpoint (a webhook's id, or a client's
