@@ -59,7 +59,8 @@ public final class AccountLinkApp: Sendable {
         // Security events are counted from the log records that report them (SecurityEvent).
         environment = try runtime.oauthEnvironment(
             throttle: LoginThrottle(),
-            logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)))
+            logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)),
+            executor: storeExecutor(runtime.storage))
         branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                             appleWeb: configuration.apple.servicesID != nil,
                             googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
@@ -139,6 +140,11 @@ public final class AccountLinkApp: Sendable {
         return StoreThreadsResponder.wrap(
             MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api),
             storage: runtime.storage)
+    }
+
+    /// Periodic upkeep (Operations' `Upkeep`) on the store's own threads (StoreThreads.swift); `serve` cancels the task.
+    public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
+        Upkeep(runtime: runtime, environment: environment).start(every: seconds, on: storeExecutor(runtime.storage))
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

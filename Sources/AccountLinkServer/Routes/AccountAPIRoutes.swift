@@ -10,23 +10,21 @@ extension AccountLinkApp {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
         guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
         do {
-            let (client, scope) = try await FirstPartySignUp(environment: environment)
-                .client(form, authorization: request.header("Authorization"))
-            let outcome = try SignUpFlow(context: accountFlows).signUp(
-                email: form["email"] ?? "", password: form["password"] ?? "", name: form["name"],
-                locale: pageLocale(), clientAddress: request.clientIP)
-            guard case .created(let account) = outcome else {
-                // The address has an account: its owner was mailed; nothing here says more.
-                return .json(202, raw: #"{"account_created":false,"verification_sent":true}"#).noStore()
-            }
-            metrics.count("signup")
-            return http(try FirstPartySignUp(environment: environment)
-                .tokens(accountID: account.id, client: client, scope: scope))
+            let creator = PasswordSignUp(context: accountFlows, email: form["email"] ?? "", password: form["password"] ?? "",
+                                         name: form["name"], locale: pageLocale(), clientAddress: request.clientIP)
+            return apiSignedUp(try await FirstPartySignUp(environment: environment)
+                .signUp(form, authorization: request.header("Authorization"), creator: creator))
         } catch let failure as SignUpFlow.Failure {
             return apiSignUpRefusal(failure)
         } catch {
             return http(OAuthError.from(error).response)
         }
+    }
+
+    /// The sign-up's answer, counted when it made an account.
+    func apiSignedUp(_ response: EndpointResponse) -> HTTPResponse {
+        if response.status == 201 { metrics.count("signup") }
+        return http(response)
     }
 
     func apiSignUpRefusal(_ failure: SignUpFlow.Failure) -> HTTPResponse {

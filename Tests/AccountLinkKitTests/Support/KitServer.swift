@@ -2,6 +2,7 @@ import AccountLinkServer
 import Foundation
 import HTTPServer
 import JOSE
+import OAuthCore
 import Operations
 import Settings
 import Support

@@ -1,5 +1,4 @@
 import Foundation
-import Operations
 
 /// The Prometheus client libraries' standard process metrics (prometheus.io/docs/instrumenting/writing_clientlibs,
 /// "Process metrics") read from Linux's /proc (proc(5)), plus `accountlink_build_info{version}`.

@@ -2,13 +2,22 @@ import Foundation
 import Identity
 import OAuthCore
 
-extension AccountLinkApp {
-    /// Periodic upkeep: purge expired codes, tokens, sessions and interactions, and rotated refresh
-    /// tokens and their lineage past the reuse window (RefreshHistoryStore); retry provider
-    /// revocations that could not be delivered. Returns the task so `serve` can cancel it.
-    public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
-        // On the store's own threads (StoreThreads.swift): the purge blocks on the database.
-        Task.detached(executorPreference: storeExecutor(runtime.storage)) { [runtime, environment] in
+/// Periodic upkeep: purge expired codes, tokens, sessions and interactions, and rotated refresh
+/// tokens and their lineage past the reuse window (RefreshHistoryStore); retry provider
+/// revocations that could not be delivered.
+public struct Upkeep: Sendable {
+    let runtime: Runtime
+    let environment: OAuthEnvironment
+
+    public init(runtime: Runtime, environment: OAuthEnvironment) {
+        self.runtime = runtime
+        self.environment = environment
+    }
+
+    /// Runs every `seconds` on `executor` (the store's own threads, where the purge blocks on the database)
+    /// until cancelled; returns the task so `serve` can cancel it.
+    public func start(every seconds: UInt64, on executor: (any TaskExecutor)?) -> Task<Void, Never> {
+        Task.detached(executorPreference: executor) { [runtime, environment] in
             while !Task.isCancelled {
                 do {
                     // Rotations made by `accountlink keys rotate` or another instance.

@@ -2,14 +2,14 @@
 /// (https://developers.google.com/identity/account-linking/app-flip-ios:
 /// Associated Domains; https://developers.google.com/identity/account-linking/app-flip-android for Android).
 /// Pure values of the configuration.
-enum UniversalLinkDocuments {
+public enum UniversalLinkDocuments {
     /// Apple's `apple-app-site-association`: the modern `applinks.details[].appIDs` + `components`
     /// form (iOS 13+) and, in the same entry, the legacy `appID` + `paths` form that older iOS
     /// versions read; `apps` must be present and empty for them (Apple, "Supporting associated domains").
-    struct AppleAssociation: Encodable, Equatable {
-        struct Component: Encodable, Equatable {
-            let path: String
-            let comment: String
+    public struct AppleAssociation: Encodable, Equatable {
+        public struct Component: Encodable, Equatable {
+            public let path: String
+            public let comment: String
 
             enum CodingKeys: String, CodingKey {
                 case path = "/"
@@ -17,29 +17,29 @@ enum UniversalLinkDocuments {
             }
         }
 
-        struct Detail: Encodable, Equatable {
-            let appIDs: [String]
-            let components: [Component]
-            let appID: String
-            let paths: [String]
+        public struct Detail: Encodable, Equatable {
+            public let appIDs: [String]
+            public let components: [Component]
+            public let appID: String
+            public let paths: [String]
         }
 
-        struct AppLinks: Encodable, Equatable {
-            let apps: [String]
-            let details: [Detail]
+        public struct AppLinks: Encodable, Equatable {
+            public let apps: [String]
+            public let details: [Detail]
         }
 
         /// Password AutoFill: the same apps may offer the passwords saved for this domain
         /// (Apple, "Supporting associated domains": `webcredentials.apps`).
-        struct WebCredentials: Encodable, Equatable {
-            let apps: [String]
+        public struct WebCredentials: Encodable, Equatable {
+            public let apps: [String]
         }
 
-        let applinks: AppLinks
-        let webcredentials: WebCredentials
+        public let applinks: AppLinks
+        public let webcredentials: WebCredentials
     }
 
-    static func appleAssociation(appIDs: [String], appFlipPath: String) -> AppleAssociation {
+    public static func appleAssociation(appIDs: [String], appFlipPath: String) -> AppleAssociation {
         let component = AppleAssociation.Component(path: appFlipPath, comment: "App Flip link opened by Google's app")
         let details = appIDs.map {
             AppleAssociation.Detail(appIDs: [$0], components: [component], appID: $0, paths: [appFlipPath])
@@ -49,18 +49,18 @@ enum UniversalLinkDocuments {
 
     /// Android's Digital Asset Links statement list (`/.well-known/assetlinks.json`); `[]` when no
     /// package is configured.
-    struct AssetLink: Encodable, Equatable {
-        struct Target: Encodable, Equatable {
-            let namespace: String
-            let package_name: String
-            let sha256_cert_fingerprints: [String]
+    public struct AssetLink: Encodable, Equatable {
+        public struct Target: Encodable, Equatable {
+            public let namespace: String
+            public let package_name: String
+            public let sha256_cert_fingerprints: [String]
         }
 
-        let relation: [String]
-        let target: Target
+        public let relation: [String]
+        public let target: Target
     }
 
-    static func assetLinks(package: String?, fingerprints: [String]) -> [AssetLink] {
+    public static func assetLinks(package: String?, fingerprints: [String]) -> [AssetLink] {
         guard let package, !package.isEmpty else { return [] }
         let target = AssetLink.Target(
             namespace: "android_app", package_name: package,

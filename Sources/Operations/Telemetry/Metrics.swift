@@ -1,11 +1,11 @@
 import Foundation
-import HTTPServer
 import OAuthCore
 import Support
 import Synchronization
 
 /// Request counters, latency histograms, security-event counters and gauges in the Prometheus text
-/// format (`GET /metrics`). Routes are the templates the router knows, so label cardinality stays bounded.
+/// format (`GET /metrics`), fed by the server's MetricsMiddleware and gauges. Routes are the templates
+/// the router knows, so label cardinality stays bounded.
 public final class Metrics: Sendable {
     private struct Key: Hashable {
         let method: String
@@ -27,9 +27,9 @@ public final class Metrics: Sendable {
     public init(knownPaths: Set<String>) { known = knownPaths }
 
     /// The route label for a path: a known route, else "other".
-    func route(_ path: String) -> String { known.contains(path) ? path : "other" }
+    public func route(_ path: String) -> String { known.contains(path) ? path : "other" }
 
-    func record(method: String, route: String, status: Int, seconds: Double) {
+    public func record(method: String, route: String, status: Int, seconds: Double) {
         let key = Key(method: method, route: route, status: status)
         counts.withLock { table in
             let old = table[key] ?? (0, 0)
@@ -133,27 +133,13 @@ private struct Histogram {
     }
 }
 
-struct MetricsMiddleware: HTTPMiddleware {
-    let metrics: Metrics
-    /// "public" or "admin": the admin listener's requests are one route, `admin`.
-    var listener = "public"
-
-    func respond(to request: HTTPRequest, next: any HTTPResponder) async -> HTTPResponse {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var response = await next.respond(to: request)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let route = listener == "admin" ? "admin" : metrics.route(request.path)
-        metrics.record(method: request.method, route: route, status: response.status, seconds: seconds)
-        response.route = route
-        return response
-    }
-}
-
 /// Counts every `security event` log record by its `event` field, whatever the log level.
-struct SecurityEventCounter: LogSink {
+public struct SecurityEventCounter: LogSink {
     let metrics: Metrics
 
-    func write(_ record: LogRecord) {
+    public init(metrics: Metrics) { self.metrics = metrics }
+
+    public func write(_ record: LogRecord) {
         guard record.message == SecurityEvent.message, let kind = record.fields["event"] else { return }
         metrics.countSecurityEvent(kind)
     }

@@ -2,7 +2,6 @@ import Foundation
 import Identity
 import JOSE
 import OAuthCore
-import Operations
 import Pages
 import Settings
 import Support
@@ -16,7 +15,9 @@ struct Argon2idVerifier: PasswordVerifier {
 
 extension Runtime {
     /// The protocol core's environment: this runtime's stores, clock, randomness and configuration slice.
-    func oauthEnvironment(throttle: LoginThrottle, logger: Logger) throws -> OAuthEnvironment {
+    /// `executor`: where blocking store calls run (the store's own threads, when it has them).
+    public func oauthEnvironment(throttle: LoginThrottle, logger: Logger,
+                                 executor: (any TaskExecutor)?) throws -> OAuthEnvironment {
         let configuration: OAuthConfiguration
         do {
             configuration = try OAuthConfiguration(
@@ -36,7 +37,7 @@ extension Runtime {
             tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
         environment.clientCache = clientCache
-        environment.blockingExecutor = storeExecutor(storage)
+        environment.blockingExecutor = executor
         return environment
     }
 }
