@@ -20,8 +20,8 @@ public struct WebhookRegistration: Sendable {
         self.description = description
     }
 
-    /// Validates and stores the endpoint; returns it with its secret, shown once.
-    public func register(_ context: some WebhookRegistrationContext) throws -> (WebhookEndpoint, String) {
+    /// Validates, stores and audits the endpoint; returns it with its secret, shown once.
+    public func register(_ context: some WebhookRegistrationContext, actor: String) throws -> (WebhookEndpoint, String) {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parsed.host != nil
         else { throw Failure(message: "url must be an absolute http(s) URL, not \(url)") }
@@ -36,15 +36,25 @@ public struct WebhookRegistration: Sendable {
         let endpoint = WebhookEndpoint(id: id, url: url, events: events, description: description, sealedSecret: sealed,
                                        createdAt: context.clock.now())
         try context.storage.insertWebhookEndpoint(endpoint)
+        context.audit(.webhookAdded, accountID: nil, clientID: nil, detail: "\(id) by \(actor)")
         return (endpoint, secret)
+    }
+
+    /// Removes and audits the endpoint; false when there is none (`webhook remove`, `DELETE /admin/webhooks/{id}`).
+    public static func remove(id: String, _ context: some WebhookRegistrationContext, actor: String) throws -> Bool {
+        guard try context.storage.deleteWebhookEndpoint(id: id) else { return false }
+        context.audit(.webhookRemoved, accountID: nil, clientID: nil, detail: "\(id) by \(actor)")
+        return true
     }
 }
 
 /// What adding a webhook endpoint needs: the store, randomness and clock, and the master key that seals
-/// its secret (WebhookSecret). Operations' `Runtime` is one.
+/// its secret (WebhookSecret), and the audit trail. Operations' `Runtime` is one.
 public protocol WebhookRegistrationContext: Sendable {
     var storage: any Storage { get }
     var clock: any Clock { get }
     var random: any RandomSource { get }
     var masterKey: [UInt8] { get }
+    /// Records something for the operator; a failure to audit never fails the action itself.
+    func audit(_ kind: AuditKind, accountID: String?, clientID: String?, detail: String)
 }

@@ -21,8 +21,9 @@ extension AdminAPI {
         case ("POST", 0): return try addWebhook(request)
         case ("GET", 1): return Self.ok(WebhookView(try webhook(path[0]), secret: nil))
         case ("DELETE", 1):
-            guard try storage.deleteWebhookEndpoint(id: path[0]) else { throw AdminFailure.notFound("webhook \(path[0])") }
-            runtime.audit(.webhookRemoved, detail: "\(path[0]) by \(Self.actor)")
+            guard try WebhookRegistration.remove(id: path[0], runtime, actor: Self.actor) else {
+                throw AdminFailure.notFound("webhook \(path[0])")
+            }
             return .empty(204)
         case ("GET", 2) where path[1] == "deliveries":
             let endpoint = try webhook(path[0])
@@ -45,8 +46,8 @@ extension AdminAPI {
         }
         do {
             let (endpoint, secret) = try WebhookRegistration(url: body.url, events: body.events,
-                                                             description: body.description ?? "").register(runtime)
-            runtime.audit(.webhookAdded, detail: "\(endpoint.id) by \(Self.actor)")
+                                                             description: body.description ?? "")
+                .register(runtime, actor: Self.actor)
             return Self.ok(WebhookView(endpoint, secret: secret), status: 201)
         } catch let failure as WebhookRegistration.Failure {
             throw AdminFailure.invalid(failure.message)

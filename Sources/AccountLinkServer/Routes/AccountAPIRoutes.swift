@@ -1,11 +1,31 @@
 import HTTPServer
 import Identity
 import OAuthCore
+import Operations
 import Support
 
-/// The app's `POST /api/signup` and `POST /api/password/forgot` (docs/accounts-and-email.md): form bodies,
-/// JSON answers, errors as `{"error","error_description"}`.
-extension AccountLinkApp {
+/// The app's API (README "The app's API"; docs/accounts-and-email.md; README, Passkeys): sign-up, a
+/// forgotten password, the account API and passkeys (AppAccountRoutes.swift, PasskeyAPIRoutes.swift,
+/// PasskeySignUpRoutes.swift). JSON answers, errors as `{"error","error_description"}`; the rules are
+/// OAuthCore's first-party endpoints and Identity's flows.
+struct AppAPIRoutes: WebRoutes {
+    let web: WebContext
+    let environment: OAuthEnvironment
+    let accountFlows: AccountFlowContext
+    let appAccount: AppAccountAPI
+    let passkeys: PasskeyContext
+    let metrics: Metrics
+
+    func add(to router: inout Router) {
+        router.add("POST", "/api/signup") { [self] in await apiSignUp($0) }
+        router.add("POST", "/api/password/forgot") { [self] in apiForgot($0) }
+        addAppAccountRoutes(to: &router)
+        addPasskeyRoutes(to: &router)
+    }
+}
+
+/// `POST /api/signup` and `POST /api/password/forgot`: form bodies.
+extension AppAPIRoutes {
     func apiSignUp(_ request: HTTPRequest) async -> HTTPResponse {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
         guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
@@ -49,7 +69,7 @@ extension AccountLinkApp {
     func apiForgot(_ request: HTTPRequest) -> HTTPResponse {
         guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
         do {
-            guard let clientID = form["client_id"], try runtime.storage.client(id: clientID)?.firstParty == true else {
+            guard try FirstPartySignUp(environment: environment).isFirstPartyClient(form["client_id"]) else {
                 return apiError(401, "invalid_client", "client_id must name the maker's app")
             }
             try PasswordResetFlow(context: accountFlows).request(

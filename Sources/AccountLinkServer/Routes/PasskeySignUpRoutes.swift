@@ -6,7 +6,7 @@ import Support
 /// `POST /api/signup/passkey/options` and `POST /api/signup/passkey` (README, Passkeys; docs/passkeys.md,
 /// "Sign-up with a passkey"), HTTP translation only: the rules are Identity's `PasskeySignUpFlow`. JSON
 /// bodies; the client authenticates as at `/api/signup`; the answers are `/api/signup`'s.
-extension AccountLinkApp {
+extension AppAPIRoutes {
     /// `{"client_id","email","name"?}` → `{"flow_id","publicKey"}`, the same for every address.
     func passkeySignUpOptions(_ request: HTTPRequest) async -> HTTPResponse {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }

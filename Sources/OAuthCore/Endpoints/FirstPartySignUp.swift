@@ -22,6 +22,13 @@ public struct FirstPartySignUp: Sendable {
         return (authenticated.client, scope)
     }
 
+    /// A forgotten password from the app (`POST /api/password/forgot`) names the maker's app by `client_id`
+    /// only, as nothing secret is asked: whether `clientID` is a registered first-party client.
+    public func isFirstPartyClient(_ clientID: String?) throws -> Bool {
+        guard let clientID else { return false }
+        return try environment.storage.client(id: clientID)?.firstParty == true
+    }
+
     /// The whole sign-up, beside native sign-in: the client checked, the account made by `creator`
     /// (Identity's sign-up flows), then 201 with the new account's tokens, or 202 when nothing may be said
     /// (the address has an account and its owner was mailed, or sign-up verifies first).

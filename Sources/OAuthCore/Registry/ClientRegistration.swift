@@ -47,6 +47,16 @@ public struct ClientRegistration: Sendable {
         return (stored, secret)
     }
 
+    /// Removes the client and revokes every grant, code and token issued to it (Storage.deleteClient), forgets
+    /// it in the client cache and audits it; false when there is no such client (`client remove`,
+    /// `DELETE /admin/clients/{id}`).
+    public static func remove(id: String, _ context: some RegistryContext, actor: String) throws -> Bool {
+        guard try context.storage.deleteClient(id: id, at: context.clock.now()) else { return false }
+        context.clientCache.forget(id: id)
+        context.audit(.clientRemoved, accountID: nil, clientID: id, detail: "by \(actor)")
+        return true
+    }
+
     /// §2.2: "MUST be an absolute URI", "MAY contain port, path, and query", "MUST NOT include any fragment".
     static func checkBackchannelLogoutURI(_ uri: String?) throws(Failure) {
         guard let uri else { return }

@@ -1,13 +1,38 @@
 import HTTPServer
-import JOSE
+import Identity
 import OAuthCore
+import Operations
 import Pages
 import Support
 
-extension AccountLinkApp {
-    /// The hidden CSRF field of a form shown before any session exists (`FormCSRF`).
-    func loginCSRF(_ cookie: String) -> String { formCSRF.token(for: cookie) }
+/// The sign-in page outside an authorization request and inside it, `POST /logout`, and passkey sign-in
+/// on the pages (PasskeyLoginRoutes.swift): the rules are OAuthCore's `AuthorizationFlow` and
+/// `WebSessions` and Identity's passkey flows.
+struct LoginRoutes: SessionRoutes {
+    let web: WebContext
+    let environment: OAuthEnvironment
+    let metrics: Metrics
+    let passkeys: PasskeyContext
 
+    func add(to router: inout Router) {
+        router.add("GET", "/login") { [self] in await loginForm($0) }
+        router.add("POST", "/login") { [self] in await loginSubmit($0) }
+        router.add("POST", "/logout") { [self] in await logout($0) }
+        router.add("GET", PasskeyControls.scriptPath) { _ in Self.passkeyScript }
+        router.add("POST", "/login/passkey/options") { [self] in await passkeyLoginOptions($0) }
+        router.add("POST", "/login/passkey") { [self] in await passkeyLogin($0) }
+    }
+
+    /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.
+    func linkIdentity(linkToken: String, accountID: String) throws {
+        guard let redeemer = environment.linkTokenRedeemer else {
+            throw OAuthError.invalidRequest("account linking is not enabled on this server").because(.accountUnavailable)
+        }
+        try redeemer.redeem(linkToken: linkToken, accountID: accountID)
+    }
+}
+
+extension LoginRoutes {
     /// `GET /login`: the sign-in page reached directly (for the account page).
     func loginForm(_ request: HTTPRequest) async -> HTTPResponse {
         let cookie = formCookie(request)
@@ -18,7 +43,7 @@ extension AccountLinkApp {
                        passkeyFailed: Bool = false) -> HTTPResponse
     {
         var action = "/login"
-        let query = next.flatMap { Self.isLocalPath($0) ? "?" + FormParameters([("next", $0)]).encoded : nil } ?? ""
+        let query = next.flatMap { LocalPath.isLocal($0) ? "?" + FormParameters([("next", $0)]).encoded : nil } ?? ""
         action += query
         var page = Pages.LoginPage(
             productName: branding.productName, logoURL: branding.logoURL, action: action,
@@ -35,18 +60,6 @@ extension AccountLinkApp {
         if let retryAfter { response.headers.add("Retry-After", String(Int(retryAfter.rounded(.up)))) }
         return response
             .adding("Set-Cookie", cookiePolicy.set(cookiePolicy.loginName, cookie, expires: nil))
-    }
-
-    /// Only paths on this server, never `//host` or an absolute URL (open-redirect guard, RFC 9700
-    /// §4.11). Browsers parse the way the WHATWG URL Standard says: they drop tab, CR and LF anywhere
-    /// and read `\\` as `/`, so `/\t/evil.example` and `/\\evil.example` become `//evil.example`.
-    /// Any control character or backslash is refused outright, then a single leading `/` is required.
-    static func isLocalPath(_ path: String) -> Bool {
-        let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "/"), bytes.count < 2048,
-              !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
-        else { return false }
-        return bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
     }
 
     /// `POST /login`: inside an authorization request it feeds the state machine; otherwise it
@@ -76,7 +89,7 @@ extension AccountLinkApp {
             if let linkToken = form["link_token"], !linkToken.isEmpty {
                 try linkIdentity(linkToken: linkToken, accountID: account.id)
             }
-            let next = request.query["next"].flatMap { Self.isLocalPath($0) ? $0 : nil } ?? "/account"
+            let next = request.query["next"].flatMap { LocalPath.isLocal($0) ? $0 : nil } ?? "/account"
             return HTTPResponse.redirect(to: next, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.session(session))
                 .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))

@@ -5,21 +5,11 @@ import OAuthCore
 import Pages
 import Support
 
-/// Passkeys on the web pages (docs/passkeys.md, The web pages), HTTP translation only: the rules are
+/// Passkey sign-in on the web pages (docs/passkeys.md, The web pages), HTTP translation only: the rules are
 /// Identity's passkey flows. The script fetches a ceremony's options from a same-origin POST carrying
 /// the page's CSRF field, then submits the page's form with the credential, so a passkey sign-in ends
 /// exactly as a password sign-in does (a session, or the waiting authorization request continued).
-extension AccountLinkApp {
-    func addPasskeyWebRoutes(to router: inout Router) {
-        router.add("GET", PasskeyControls.scriptPath) { _ in Self.passkeyScript }
-        router.add("POST", "/login/passkey/options") { [self] in await passkeyLoginOptions($0) }
-        router.add("POST", "/login/passkey") { [self] in await passkeyLogin($0) }
-        router.add("POST", "/account/passkeys/options") { [self] in await passkeyAddOptions($0) }
-        router.add("POST", "/account/passkeys") { [self] in await passkeyAdd($0) }
-        router.add("POST", "/account/passkeys/rename") { [self] in await passkeyRename($0) }
-        router.add("POST", "/account/passkeys/remove") { [self] in await passkeyRemove($0) }
-    }
-
+extension LoginRoutes {
     static let passkeyScript = HTTPResponse(
         status: 200, headers: ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600"],
         body: Array(PasskeyScript.source.utf8))
@@ -49,7 +39,7 @@ extension AccountLinkApp {
         let accountID: String
         do {
             accountID = try PasskeySignInFlow(context: passkeys).finish(
-                clientID: PasskeySignInFlow.webPages, flowID: form["flow_id"], credential: Self.credentialField(form))
+                clientID: PasskeySignInFlow.webPages, flowID: form["flow_id"], credential: PasskeyForm.credential(form))
         } catch {
             guard OAuthError.from(error).status < 500 else { return errorPage(status: 503, .problemServer, .msgTryAgain) }
             metrics.count("login_failed")
@@ -65,7 +55,7 @@ extension AccountLinkApp {
     func passkeySession(_ request: HTTPRequest, accountID: String) -> HTTPResponse {
         do {
             let session = try WebSessions(environment: environment).startSession(accountID: accountID)
-            let next = request.query["next"].flatMap { Self.isLocalPath($0) ? $0 : nil } ?? "/account"
+            let next = request.query["next"].flatMap { LocalPath.isLocal($0) ? $0 : nil } ?? "/account"
             return HTTPResponse.redirect(to: next, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.session(session))
                 .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))
@@ -87,14 +77,20 @@ extension AccountLinkApp {
         return .html(401, page.render()).noStore().interactionPolicy()
     }
 
-    /// The credential JSON the script put in the form; nil when it is not JSON (then `invalid_grant`).
-    static func credentialField(_ form: FormParameters) -> JSONValue? {
-        try? JSONValue(parsing: Array((form["credential"] ?? "").utf8))
-    }
-
     static let passkeyFormExpired = HTTPResponse.json(
         403, raw: #"{"error":"invalid_request","error_description":"the form has expired; reload the page"}"#).noStore()
+}
 
+/// The passkey forms of the pages (login and the account page).
+enum PasskeyForm {
+    /// The credential JSON the script put in the form; nil when it is not JSON (then `invalid_grant`).
+    static func credential(_ form: FormParameters) -> JSONValue? {
+        try? JSONValue(parsing: Array((form["credential"] ?? "").utf8))
+    }
+}
+
+extension WebRoutes {
+    /// A passkey ceremony's options (or refusal) as JSON for the page's script.
     func passkeyJSON(_ call: () throws -> JSONValue) -> HTTPResponse {
         do {
             return http(EndpointResponse.json(try call(), status: 200))
