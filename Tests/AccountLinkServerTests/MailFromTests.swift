@@ -1,4 +1,3 @@
-import AccountLinkServer
 import Settings
 import Testing
 

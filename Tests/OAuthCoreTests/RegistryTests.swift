@@ -36,21 +36,21 @@ import Testing
 
     @Test func aClientIsGivenOnlyScopesTheServerKnows() throws {
         let context = Context()
-        #expect(ScopeRules.firstUnknown(["openid", "offline_access", "devices"], custom: []) == "devices")
+        #expect(ScopeRules.firstUnknown(["openid", "offline_access", "thermostat.write"], custom: []) == "thermostat.write")
         do {
-            _ = try Self.registration(scopes: ["openid", "devices"]).register(context, actor: "test")
+            _ = try Self.registration(scopes: ["openid", "thermostat.write"]).register(context, actor: "test")
             Issue.record("an unknown scope was registered")
         } catch {
-            #expect(error.message.contains("unknown scope devices"))
+            #expect(error.message.contains("unknown scope thermostat.write"))
             #expect(error.message.contains("offline_access"), "the known scopes are named")
         }
-        _ = try ScopeCatalog.add(name: "devices", descriptions: ["en": "see your devices"], context, actor: "test")
-        let (client, secret) = try Self.registration(scopes: ["openid", "devices"]).register(context, actor: "test")
-        #expect(client.scopes == ["openid", "devices"])
+        _ = try ScopeCatalog.add(name: "thermostat.write", descriptions: ["en": "change the temperature"], context, actor: "test")
+        let (client, secret) = try Self.registration(scopes: ["openid", "thermostat.write"]).register(context, actor: "test")
+        #expect(client.scopes == ["openid", "thermostat.write"])
         #expect(try #require(secret).count >= 32, "a confidential client gets a generated secret")
     }
 
-    @Test(arguments: ["openid", "email", "profile", "offline_access"])
+    @Test(arguments: ["openid", "email", "profile", "devices", "offline_access"])
     func aCustomScopeMayNotTakeAServerScopesName(name: String) {
         #expect(ScopeRules.reserved.contains(name))
         #expect(throws: ScopeCatalog.Failure.self) {

@@ -1,4 +1,3 @@
-import AccountLinkServer
 import AppFlipKit
 import Foundation
 import OAuthCore

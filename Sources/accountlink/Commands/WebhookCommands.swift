@@ -1,4 +1,3 @@
-import AccountLinkServer
 import Events
 import Foundation
 import OAuthCore
