@@ -9,7 +9,10 @@ import Support
 /// A claim that lapsed (the process died mid-send) is simply tried again: delivery is at least once, and
 /// the `webhook-id` never changes.
 public struct EventSender: Sendable {
-    let storage: any Storage
+    /// The outbox's deliveries, the webhook endpoints' sealed secrets and the clients logout tokens go to.
+    public typealias Store = EventOutboxStore & ClientStore & Sendable
+
+    let storage: any Store
     let poster: any EventPoster
     let secrets: WebhookSecret
     let logoutToken: LogoutToken
@@ -17,7 +20,7 @@ public struct EventSender: Sendable {
     let logger: Logger
     public let policy: EventRetryPolicy
 
-    public init(storage: any Storage, poster: any EventPoster, secrets: WebhookSecret, logoutToken: LogoutToken,
+    public init(storage: any Store, poster: any EventPoster, secrets: WebhookSecret, logoutToken: LogoutToken,
                 clock: any Clock, logger: Logger, policy: EventRetryPolicy) {
         self.storage = storage
         self.poster = poster

@@ -25,7 +25,10 @@ public struct OutboxSender: Sendable {
         }
     }
 
-    let storage: any Storage
+    /// The sender reads and claims mails in the outbox, nothing else.
+    public typealias Store = OutboxStore & Sendable
+
+    let storage: any Store
     let transport: any SMTPTransport
     let from: String
     let fromName: String
@@ -35,7 +38,7 @@ public struct OutboxSender: Sendable {
     /// Opens the sealed bodies just before sending (OutboxBodySealer).
     let sealer: OutboxBodySealer?
 
-    public init(storage: any Storage, transport: any SMTPTransport, from: String, fromName: String, clock: any Clock,
+    public init(storage: any Store, transport: any SMTPTransport, from: String, fromName: String, clock: any Clock,
                 logger: Logger, policy: Policy = Policy(), sealer: OutboxBodySealer? = nil) {
         self.storage = storage
         self.transport = transport

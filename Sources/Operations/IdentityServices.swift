@@ -26,7 +26,7 @@ public struct IdentityServices: Sendable {
     /// Native sign-in's identity-token rules (Apple's required nonce, Google's optional nonce and `azp`).
     public var tokenCheck: IdentityTokenCheck { IdentityTokenCheck(apple: appleVerifier, google: googleVerifier) }
 
-    static func make(_ configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
+    static func make(_ configuration: ServerConfiguration, storage: any AccountLinkStorage, masterKey: [UInt8], clock: any Clock,
                      random: any RandomSource, logger: Logger) throws -> IdentityServices {
         let apple = configuration.apple
         let appleVerifier = try apple.enabled

@@ -25,7 +25,7 @@ public struct RuntimeError: Error, CustomStringConvertible {
 /// The opened, migrated database plus what every command needs besides it.
 public final class Runtime: Sendable {
     public let configuration: ServerConfiguration
-    public let storage: any Storage
+    public let storage: any AccountLinkStorage
     public let masterKey: [UInt8]
     public let clock: any Clock
     public let random: any RandomSource
@@ -35,7 +35,7 @@ public final class Runtime: Sendable {
     /// Shared by client authentication and the admin API, which forgets a client it changes.
     public let clientCache: ClientCache
 
-    init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
+    init(configuration: ServerConfiguration, storage: any AccountLinkStorage, masterKey: [UInt8], clock: any Clock,
          random: any RandomSource, logger: Logger) throws {
         self.configuration = configuration
         self.storage = storage
@@ -78,7 +78,7 @@ public final class Runtime: Sendable {
 enum StorageFactory {
     /// `migrating: false` opens the database as it is (`migrate --check`).
     static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
-                     migrating: Bool = true) throws -> any Storage {
+                     migrating: Bool = true) throws -> any AccountLinkStorage {
         do {
             switch database {
             case .sqlite(let path):

@@ -40,6 +40,10 @@ public struct AccountFormPage: Sendable {
     /// Links under the form: label and same-origin path.
     public var links: [(Messages.Key, String)]
     public var locale: String?
+    /// Sign-up only: where the script posts the new passkey (docs/passkeys.md, The web pages); nil leaves
+    /// passkeys off the form.
+    public var passkeySignUpAction: String?
+    public var passkeySignUpOptionsURL = "/signup/passkey/options"
 
     public init(productName: String, logoURL: String? = nil, title: Messages.Key, intro: Messages.Key? = nil,
                 values: [String: String] = [:], error: Messages.Key? = nil, errorValues: [String: String] = [:],
@@ -93,12 +97,28 @@ public struct AccountFormPage: Sendable {
         }
         let hint: HTML = self.hint.map { "<p class=\"hint\">\(m[$0])</p>" } ?? .empty
         return """
-            <form method="post" action="\(url: action)">
+            <form method="post" action="\(url: action)"\(passkeyAttributes)>
             \(Layout.csrf(csrfToken))\(hiddenFields)
             \(inputs)
             \(hint)
             <button type="submit">\(m[submit])</button>
+            \(passkeyPart(m))
             </form>
+            \(passkeyScript(m))
             """
+    }
+
+    var passkeyAttributes: HTML {
+        guard let passkeySignUpAction else { return .empty }
+        return PasskeyControls.signUpAttributes(action: passkeySignUpAction, optionsURL: passkeySignUpOptionsURL)
+    }
+
+    func passkeyPart(_ m: Messages) -> HTML {
+        passkeySignUpAction == nil ? .empty : PasskeyControls.signUpPart(product: productName, m)
+    }
+
+    func passkeyScript(_ m: Messages) -> HTML {
+        guard passkeySignUpAction != nil else { return .empty }
+        return "\(PasskeyControls.failureNote(m[.passkeySignUpFailed]))\n\(PasskeyControls.script)"
     }
 }

@@ -48,6 +48,6 @@ extension Messages {
         // Passkeys on the web pages (Messages+PasskeyTexts.swift, docs/passkeys.md).
         case passkeySignIn, passkeyFailed, passkeysIntro, passkeyNone, passkeyCreated, passkeyLastUsed
         case passkeyNeverUsed, passkeySynced, passkeyNotSynced, passkeyName, passkeyRename, passkeyAdd, passkeyNotAdded
-        case passkeyProblem, passkeyNotChanged, passkeySignUp, passkeySignUpNote
+        case passkeyProblem, passkeyNotChanged, passkeySignUp, passkeySignUpNote, passkeySignUpFailed
     }
 }

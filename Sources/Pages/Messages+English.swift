@@ -218,5 +218,6 @@ extension Messages {
         .passkeyNotChanged: "Go back to your account page and try again.",
         .passkeySignUp: "Create the account with a passkey",
         .passkeySignUpNote: "Or skip the password: your device keeps a passkey for {product}.",
+        .passkeySignUpFailed: "The account was not created with that passkey. Try again, or choose a password.",
     ]
 }

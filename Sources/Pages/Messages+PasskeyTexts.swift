@@ -51,6 +51,12 @@ extension Messages {
             "یا بدون گذرواژه: دستگاه شما یک کلید عبور برای {product} نگه می‌دارد.",
             "パスワードなしでも作成できます。デバイスに {product} のパスキーが保存されます。",
         ],
+        "passkeySignUpFailed": [
+            "Mit diesem Passkey wurde kein Konto erstellt. Versuche es noch einmal oder wähle ein Passwort.",
+            "A conta não foi criada com essa chave de acesso. Tente de novo ou escolha uma senha.",
+            "حساب با این کلید عبور ساخته نشد. دوباره امتحان کنید یا یک گذرواژه انتخاب کنید.",
+            "このパスキーではアカウントを作成できませんでした。もう一度試すか、パスワードを設定してください。",
+        ],
     ]
 
     /// `table` plus `passkeyTexts` for `language` (in `accountTextLanguages`), where the table has none.

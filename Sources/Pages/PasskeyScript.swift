@@ -5,9 +5,11 @@
 /// (§5.1.4); the email field marked `autocomplete="username webauthn"` gets passkey autofill, a
 /// conditional request (§5.1.4, `mediation: "conditional"`), when
 /// `PublicKeyCredential.isConditionalMediationAvailable()` says the browser has it;
-/// `[data-passkey="register"]` creates one (§5.1.3). The options come from a same-origin POST of the
-/// button's form (its CSRF field); the answer goes back in that form's hidden fields by an ordinary
-/// submission, so the server answers it as it answers the password form.
+/// `[data-passkey="register"]` creates one (§5.1.3), and so does `[data-passkey="sign-up"]`, for a new
+/// account: it sends the form's email and name with the options request and posts the credential to the
+/// form's `data-passkey-action`. The options come from a same-origin POST of the button's form (its CSRF
+/// field); the answer goes back in that form's hidden fields by an ordinary submission, so the server
+/// answers it as it answers the password form.
 public enum PasskeyScript {
     public static let source = #"""
         // AccountLink passkeys (docs/passkeys.md, The web pages). Same origin, no inline script.
@@ -62,10 +64,11 @@ public enum PasskeyScript {
                      clientExtensionResults: credential.getClientExtensionResults() };
           }
 
-          function fetchOptions(form) {
+          function fetchOptions(form, fields) {
             var body = new URLSearchParams();
-            body.append('csrf_token', form.elements.csrf_token.value);
-            if (form.elements.interaction) { body.append('interaction', form.elements.interaction.value); }
+            ['csrf_token', 'interaction'].concat(fields || []).forEach(function (name) {
+              if (form.elements[name]) { body.append(name, form.elements[name].value); }
+            });
             return fetch(form.getAttribute('data-passkey-options'), {
               method: 'POST', credentials: 'same-origin', body: body, headers: { 'Accept': 'application/json' }
             }).then(function (answer) {
@@ -80,8 +83,12 @@ public enum PasskeyScript {
             form.submit();
           }
 
+          // A page being left (a password form submitted, a link followed) ends a pending autofill request
+          // and its options fetch: that is no passkey failure to announce.
+          var leaving = false;
+
           function failed(error) {
-            if (error && error.name === 'AbortError') { return; }
+            if (leaving || (error && error.name === 'AbortError')) { return; }
             var note = document.querySelector('[data-passkey-error]');
             if (note) { note.setAttribute('role', 'alert'); note.hidden = false; }
           }
@@ -113,11 +120,30 @@ public enum PasskeyScript {
             }).catch(failed);
           }
 
+          // A new account with a passkey instead of a password: the form's own submit stays the password's.
+          function signUp(form) {
+            if (!form.elements.email.reportValidity()) { return; }
+            stopAutofill();
+            return fetchOptions(form, ['email', 'name']).then(function (answer) {
+              return navigator.credentials.create({ publicKey: creationOptions(answer.publicKey) })
+                .then(function (credential) {
+                  if (form.elements.password) { form.elements.password.value = ''; }
+                  form.action = form.getAttribute('data-passkey-action');
+                  send(form, answer.flow_id, credential);
+                });
+            }).catch(failed);
+          }
+
           function start() {
             var signInForm = null;
             document.querySelectorAll('[data-passkey]').forEach(function (button) {
               var form = button.form;
               if (!form) { return; }
+              if (button.getAttribute('data-passkey') === 'sign-up') {
+                button.closest('[data-passkey-part]').hidden = false;
+                button.addEventListener('click', function () { signUp(form); });
+                return;
+              }
               var action = button.getAttribute('data-passkey') === 'register' ? register : function (f) { signIn(f, false); };
               if (button.getAttribute('data-passkey') === 'sign-in') { signInForm = form; }
               form.hidden = false;
@@ -133,6 +159,11 @@ public enum PasskeyScript {
               });
             }
           }
+
+          window.addEventListener('pagehide', function () { leaving = true; });
+          document.addEventListener('submit', function (event) {
+            if (!event.defaultPrevented) { leaving = true; stopAutofill(); }
+          });
 
           if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', start); } else { start(); }
         })();

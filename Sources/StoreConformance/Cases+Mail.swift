@@ -1,3 +1,4 @@
+import Mail
 import OAuthCore
 
 extension StoreConformance {

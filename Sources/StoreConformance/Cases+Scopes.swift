@@ -32,6 +32,7 @@ extension StoreConformance {
             changed.scopes = ["openid"]
             changed.webOrigins = ["https://app.example"]
             changed.firstParty = true
+            changed.backchannelLogoutURI = "https://rp.example/backchannel"
             changed.secretHash = "sha256:other"
             changed.createdAt = Fixture.time(99)
             try expect(try s.updateClient(changed), "updated")

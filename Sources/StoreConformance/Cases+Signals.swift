@@ -1,7 +1,9 @@
 import Foundation
+import Identity
 import OAuthCore
 
-/// `LifecycleSignalStore` (Sources/OAuthCore/Storage/LifecycleSignalStore.swift).
+/// `LifecycleSignalStore` (Sources/OAuthCore/Storage/LifecycleSignalStore.swift) and `AppleTransferStore`
+/// (Sources/Identity/Transfer/AppleTransferStore.swift).
 extension StoreConformance {
     static let signalCases: [ConformanceCase] = [
         ConformanceCase("security events: a jti is new once, apart from Apple's notifications") { s in

@@ -1,12 +1,13 @@
+import Identity
 import OAuthCore
 
 /// One named check of the storage contracts (Sources/OAuthCore/Storage/Storage.swift). `run` gets a
 /// fresh, migrated, empty store and throws `ConformanceFailure` (or a store error) when a contract breaks.
 public struct ConformanceCase: Sendable, CustomStringConvertible {
     public let name: String
-    public let run: @Sendable (any Storage) throws -> Void
+    public let run: @Sendable (any AccountLinkStorage) throws -> Void
 
-    public init(_ name: String, _ run: @escaping @Sendable (any Storage) throws -> Void) {
+    public init(_ name: String, _ run: @escaping @Sendable (any AccountLinkStorage) throws -> Void) {
         self.name = name
         self.run = run
     }
@@ -21,7 +22,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 public enum StoreConformance {
     public static let cases: [ConformanceCase] =
         clientCases + accountCases + identityCases + credentialCases + grantCases + tokenCases
-        + sessionCases + keyAndLogCases + transactionCases + concurrencyCases + roundTripCases
+        + sessionCases + keyAndLogCases + transactionCases + narrowTransactionCases + concurrencyCases + roundTripCases
         + signalCases
         + hardeningCases
         + resourceServerCases + auditQueryCases
@@ -42,7 +43,7 @@ public enum StoreConformance {
         return found
     }
 
-    public static func run(_ name: String, on storage: any Storage) throws {
+    public static func run(_ name: String, on storage: any AccountLinkStorage) throws {
         try named(name).run(storage)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Support
+import Identity
+import Mail
 import OAuthCore
 
 /// The whole memory store as one value, so a transaction is "copy, mutate, write back".

@@ -1,11 +1,12 @@
 import Foundation
 import Support
+import Identity
 import OAuthCore
 import Synchronization
 
 /// The reference store: all state in memory behind one lock. A transaction works on a private copy
 /// that replaces the shared state only when the body returns.
-public final class MemoryStorage: Storage, @unchecked Sendable {
+public final class MemoryStorage: AccountLinkStorage, @unchecked Sendable {
     // @unchecked: `local` is touched only by the thread running the transaction that owns this view.
     private let shared: SharedState?
     private var local: MemoryState
@@ -25,7 +26,7 @@ public final class MemoryStorage: Storage, @unchecked Sendable {
         return try body(&local)
     }
 
-    public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+    public func transaction<T>(_ body: (MemoryStorage) throws -> T) throws -> T {
         guard let shared else { return try body(self) }
         return try shared.mutex.withLock { state in
             let view = MemoryStorage(transactionState: state)

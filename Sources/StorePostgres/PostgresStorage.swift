@@ -107,7 +107,7 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
 
     public var sqlBackend: SQLBackend { SQLBackend(self) }
 
-    public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+    public func transaction<T>(_ body: (PostgresStorage) throws -> T) throws -> T {
         guard pinned == nil else { return try body(self) }
         return try pool.with { db in
             try Self.inTransaction(db) { try body(PostgresStorage(of: self, pinned: db)) }

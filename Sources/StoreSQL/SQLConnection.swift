@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import OAuthCore
 
 /// What the shared implementation needs from a backend's connection. SQL is written once with
@@ -80,9 +81,9 @@ public struct SQLBackend {
     package init(_ database: any SQLDatabase) { self.database = database }
 }
 
-/// A `Storage` over SQL: every method but `transaction` and `ping` is implemented once, in this
+/// An `AccountLinkStorage` over SQL: every method but `transaction` and `ping` is implemented once, in this
 /// module, against `SQLConnection`. StoreSQLite and StorePostgres conform.
-public protocol SQLStorage: Storage {
+public protocol SQLStorage: AccountLinkStorage {
     var sqlBackend: SQLBackend { get }
 }
 

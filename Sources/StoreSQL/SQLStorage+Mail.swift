@@ -1,7 +1,8 @@
 import Foundation
+import Mail
 import OAuthCore
 
-/// One-time link tokens and the outbox (Sources/OAuthCore/Storage/AccountMailStore.swift).
+/// One-time link tokens (Sources/OAuthCore/Storage/OneTimeTokenStore.swift) and the outbox (Sources/Mail/Outbox/OutboxMail.swift).
 extension SQLStorage {
     static var oneTimeTokenColumns: String { "hash, purpose, account_id, email, created_at, expires_at, used_at, password_hash" }
     static var mailColumns: String {

@@ -33,13 +33,14 @@ extension SQLStorage {
                 """
                 UPDATE clients SET name = $2, redirect_uris = $3, scopes = $4, is_public = $5, first_party = $6,
                 app_flip = $7, rotate_refresh_tokens = $8, resource_server = $9, client_credentials = $10,
-                id_token_signed_response_alg = $11, web_origins = $12 WHERE id = $1
+                id_token_signed_response_alg = $11, web_origins = $12, backchannel_logout_uri = $13 WHERE id = $1
                 """,
                 [
                     .text(client.id), .text(client.name), try .strings(client.redirectURIs), try .strings(client.scopes),
                     .bool(client.isPublic), .bool(client.firstParty), .bool(client.appFlip),
                     .bool(client.rotateRefreshTokens), .bool(client.resourceServer), .bool(client.clientCredentials),
                     .text(client.idTokenSignedResponseAlg), try .strings(client.webOrigins),
+                    .optionalText(client.backchannelLogoutURI),
                 ]) == 1
         }
     }

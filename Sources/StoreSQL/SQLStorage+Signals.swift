@@ -1,7 +1,9 @@
 import Foundation
+import Identity
 import OAuthCore
 
-/// `LifecycleSignalStore` (Sources/OAuthCore/Storage/LifecycleSignalStore.swift) over the tables of migration 4.
+/// `LifecycleSignalStore` (Sources/OAuthCore/Storage/LifecycleSignalStore.swift) and `AppleTransferStore`
+/// (Sources/Identity/Transfer/AppleTransferStore.swift) over the tables of migration 4.
 extension SQLStorage {
     public func recordSecurityEvent(jti: String, at time: Date) throws -> Bool {
         try access {

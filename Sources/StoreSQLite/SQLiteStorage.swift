@@ -93,7 +93,7 @@ public final class SQLiteStorage: SQLStorage, @unchecked Sendable {
 
     /// Concurrent transactions share one COMMIT (group commit, `SQLiteWriter`); each still sees
     /// all or nothing of its own writes, and none returns before they are committed.
-    public func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+    public func transaction<T>(_ body: (SQLiteStorage) throws -> T) throws -> T {
         guard let writer else { return try body(self) }
         return try writer.grouped { db in try body(SQLiteStorage(connection: db, writer: nil, readers: nil)) }
     }

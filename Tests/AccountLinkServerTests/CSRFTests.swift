@@ -59,6 +59,28 @@ import Testing
         #expect(try app.app.runtime.storage.account(email: "new@example.com") == nil)
     }
 
+    /// Sign-up with a passkey on `/signup` (docs/passkeys.md, The web pages): neither the options nor the
+    /// credential post passes without the page's own token, and no account is made; with it, the options come.
+    @Test(arguments: [nil, "", "forged"])
+    func aPasskeySignUpWithoutTheTokenIsRefusedAndMakesNoAccount(token: String?) async throws {
+        let app = try AppUnderTest()
+        let (cookie, good) = try await app.loginForm()
+        let browser = [app.loginCookie: cookie]
+        var form = [("email", "new@example.com")]
+        if let token { form.append(("csrf_token", token)) }
+        let options = await app.send("POST", "/signup/passkey/options", form: form, cookies: browser)
+        #expect(options.status == 403)
+        let finish = await app.send("POST", "/signup/passkey", form: form + [("flow_id", "f"), ("credential", "{}")],
+                                    cookies: browser)
+        #expect(finish.status == 403)
+        #expect(AppUnderTest.cookie(AppUnderTest.CookieName.session, in: finish) == nil)
+        #expect(try app.app.runtime.storage.account(email: "new@example.com") == nil)
+        let accepted = await app.send("POST", "/signup/passkey/options",
+                                      form: [("email", "new@example.com"), ("csrf_token", good)], cookies: browser)
+        #expect(accepted.status == 200)
+        #expect(accepted.text.contains("\"flow_id\""))
+    }
+
     @Test func aForgottenPasswordRequestWithoutTheTokenIsRefused() async throws {
         let app = try AppUnderTest()
         let (cookie, _) = try await app.loginForm()

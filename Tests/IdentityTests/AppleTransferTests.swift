@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import JOSE
 import OAuthCore
 import Support

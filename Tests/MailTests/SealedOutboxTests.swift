@@ -1,5 +1,6 @@
 import Foundation
 @testable import Mail
+import Mail
 import OAuthCore
 import StoreMemory
 import Support

@@ -94,7 +94,9 @@ def test_the_account_page_in_five_languages_at_two_sizes(browser, site):
             assert not zone.find_elements(By.CSS_SELECTOR, "form[action='/logout']"), "Log out is not in the danger zone"
             assert len(cards(browser)) == 3, "two browsers and one app"
             assert len(browser.find_elements(By.CSS_SELECTOR, ".cards .badge")) == 1, "one card says this device"
-            assert not browser.find_elements(By.CSS_SELECTOR, "script"), "no script on the page"
+            scripts = [(s.get_attribute("src"), s.get_attribute("innerHTML")) for s in
+                       browser.find_elements(By.CSS_SELECTOR, "script")]
+            assert scripts == [(site.url("/static/passkey.js"), "")], f"only our passkey script, no inline one: {scripts}"
             wide = browser.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
             assert not wide, f"{lang} {size}: the page is wider than the screen"
     resize(browser, "desktop")

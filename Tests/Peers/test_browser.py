@@ -99,7 +99,11 @@ def test_wrong_password_shows_a_generic_error(browser, linked):
     browser.get(authorize_url(linked, "state-browser-3"))
     browser.find_element(By.NAME, "email").send_keys("nobody@example.com")
     browser.find_element(By.NAME, "password").send_keys("wrong password")
-    browser.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]").click()
+    submit = browser.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]")
+    submit.click()
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(submit))
     message = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
     assert message and "nobody@example.com" not in message
     assert browser.find_element(By.NAME, "password")

@@ -47,6 +47,26 @@ extension AppAPIRoutes {
         return http(response)
     }
 
+    /// 202 whatever the email; 429 when this client address asked too often.
+    func apiForgot(_ request: HTTPRequest) -> HTTPResponse {
+        guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
+        do {
+            guard try FirstPartySignUp(environment: environment).isFirstPartyClient(form["client_id"]) else {
+                return apiError(401, "invalid_client", "client_id must name the maker's app")
+            }
+            try PasswordResetFlow(context: accountFlows).request(
+                email: form["email"] ?? "", locale: pageLocale(), clientAddress: request.clientIP)
+            return .json(202, raw: #"{"status":"accepted"}"#).noStore()
+        } catch PasswordResetFlow.Failure.throttled {
+            return apiError(429, "slow_down", "too many requests from this address; try again later")
+        } catch {
+            return http(OAuthError.from(error).response)
+        }
+    }
+}
+
+/// The app's JSON refusals, shared with the sign-up page's passkey script (PasskeySignUpWebRoutes.swift).
+extension WebRoutes {
     func apiSignUpRefusal(_ failure: SignUpFlow.Failure) -> HTTPResponse {
         switch failure {
         case .invalidEmail: apiError(400, "invalid_request", "email is not a valid address")
@@ -62,23 +82,6 @@ extension AppAPIRoutes {
         case .tooLong(let maximum): apiError(400, "weak_password", "the password may have at most \(maximum) characters")
         case .common: apiError(400, "weak_password", "the password is too common")
         case .equalsEmail: apiError(400, "weak_password", "the password must not be the email")
-        }
-    }
-
-    /// 202 whatever the email; 429 when this client address asked too often.
-    func apiForgot(_ request: HTTPRequest) -> HTTPResponse {
-        guard let form = request.form else { return apiError(400, "invalid_request", "the body must be a form") }
-        do {
-            guard try FirstPartySignUp(environment: environment).isFirstPartyClient(form["client_id"]) else {
-                return apiError(401, "invalid_client", "client_id must name the maker's app")
-            }
-            try PasswordResetFlow(context: accountFlows).request(
-                email: form["email"] ?? "", locale: pageLocale(), clientAddress: request.clientIP)
-            return .json(202, raw: #"{"status":"accepted"}"#).noStore()
-        } catch PasswordResetFlow.Failure.throttled {
-            return apiError(429, "slow_down", "too many requests from this address; try again later")
-        } catch {
-            return http(OAuthError.from(error).response)
         }
     }
 

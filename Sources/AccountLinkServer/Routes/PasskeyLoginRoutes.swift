@@ -26,7 +26,7 @@ extension LoginRoutes {
 
     /// `POST /login/passkey/options` (`csrf_token`, `interaction`?) → `{"flow_id","publicKey"}`.
     func passkeyLoginOptions(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let form = request.form, passkeyLoginCSRFPasses(request, form) else { return Self.passkeyFormExpired }
+        guard let form = request.form, passkeyLoginCSRFPasses(request, form) else { return PasskeyForm.expired }
         return passkeyJSON { try PasskeySignInFlow(context: passkeys).options(clientID: PasskeySignInFlow.webPages) }
     }
 
@@ -77,8 +77,6 @@ extension LoginRoutes {
         return .html(401, page.render()).noStore().interactionPolicy()
     }
 
-    static let passkeyFormExpired = HTTPResponse.json(
-        403, raw: #"{"error":"invalid_request","error_description":"the form has expired; reload the page"}"#).noStore()
 }
 
 /// The passkey forms of the pages (login and the account page).
@@ -87,6 +85,10 @@ enum PasskeyForm {
     static func credential(_ form: FormParameters) -> JSONValue? {
         try? JSONValue(parsing: Array((form["credential"] ?? "").utf8))
     }
+
+    /// The script's options request whose CSRF field no longer passes.
+    static let expired = HTTPResponse.json(
+        403, raw: #"{"error":"invalid_request","error_description":"the form has expired; reload the page"}"#).noStore()
 }
 
 extension WebRoutes {

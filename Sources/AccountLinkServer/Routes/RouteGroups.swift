@@ -14,7 +14,7 @@ extension AccountLinkApp {
         "/account/delete", "/account/delete/confirm", "/account/methods/remove", "/.well-known/apple-app-site-association",
         "/.well-known/assetlinks.json", "/", PageRoutes.logoPath,
         // The account mails' pages and the account page's forms (docs/accounts-and-email.md).
-        "/signup", "/api/signup", "/verify-email", "/password/forgot", "/password/reset", "/api/password/forgot",
+        "/signup", "/signup/passkey/options", "/signup/passkey", "/api/signup", "/verify-email", "/password/forgot", "/password/reset", "/api/password/forgot",
         "/account/password", "/account/email", "/account/verify-email/resend", "/verify-email/not-me",
         "/email-change/cancel", "/account/sign-out-everywhere", "/account/sign-ins/end",
         // The app's account API (README "The app's API").
@@ -48,7 +48,8 @@ extension AccountLinkApp {
                                                                   random: runtime.random)),
             AccountPageRoutes(web: web, environment: environment, accountFlows: accountFlows, signIn: identity.signIn,
                               deletion: identity.deletion, passkeys: passkeys, appAccount: appAccount),
-            AccountMailRoutes(web: web, environment: environment, accountFlows: accountFlows, metrics: metrics),
+            AccountMailRoutes(web: web, environment: environment, accountFlows: accountFlows, passkeys: passkeys,
+                              metrics: metrics),
             AppAPIRoutes(web: web, environment: environment, accountFlows: accountFlows, appAccount: appAccount,
                          passkeys: passkeys, metrics: metrics),
             ProviderEventRoutes(notifications: identity.notifications, risc: identity.risc, metrics: metrics),

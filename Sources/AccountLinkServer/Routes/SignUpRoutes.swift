@@ -6,18 +6,21 @@ import Pages
 import Support
 
 /// The pages of the account mails (docs/accounts-and-email.md): sign-up, the verification link, a
-/// forgotten password and its reset, "this wasn't me" and an email change's cancel link
-/// (PasswordRoutes.swift, VerifyEmailRoutes.swift, LifecycleRoutes.swift). HTTP translation only; the
+/// forgotten password and its reset, "this wasn't me" and an email change's cancel link, sign-up with a
+/// passkey (PasskeySignUpWebRoutes.swift, PasswordRoutes.swift, VerifyEmailRoutes.swift, LifecycleRoutes.swift). HTTP translation only; the
 /// rules are Identity's `SignUpFlow` and the other account flows.
 struct AccountMailRoutes: WebRoutes {
     let web: WebContext
     let environment: OAuthEnvironment
     let accountFlows: AccountFlowContext
+    let passkeys: PasskeyContext
     let metrics: Metrics
 
     func add(to router: inout Router) {
         router.add("GET", "/signup") { [self] in signUpForm($0) }
         router.add("POST", "/signup") { [self] in signUpSubmit($0) }
+        router.add("POST", "/signup/passkey/options") { [self] in await passkeySignUpWebOptions($0) }
+        router.add("POST", "/signup/passkey") { [self] in await passkeySignUpWeb($0) }
         router.add("GET", "/verify-email") { [self] in verifyEmailForm($0) }
         router.add("POST", "/verify-email") { [self] in verifyEmailSubmit($0) }
         router.add("GET", "/password/forgot") { [self] in forgotForm($0) }
@@ -33,7 +36,7 @@ struct AccountMailRoutes: WebRoutes {
 extension AccountMailRoutes {
     func signUpPage(_ request: HTTPRequest, cookie: String, interaction: String?, email: String = "", name: String = "",
                     error: Messages.Key? = nil, errorValues: [String: String] = [:]) -> Pages.AccountFormPage {
-        AccountFormPage(
+        var page = AccountFormPage(
             productName: branding.productName, logoURL: branding.logoURL, title: .signUpTitle, error: error,
             errorValues: errorValues, action: "/signup", csrfToken: loginCSRF(cookie),
             hidden: interaction.map { [("interaction", $0)] } ?? [],
@@ -41,6 +44,8 @@ extension AccountMailRoutes {
                      .init("password", .password, type: "password", autocomplete: "new-password"),
                      .init("name", .nameOptional, type: "text", autocomplete: "name", value: name, required: false)],
             hint: .passwordRules, submit: .createAccount, links: [(.signIn, "/login")], locale: pageLocale())
+        page.passkeySignUpAction = "/signup/passkey"
+        return page
     }
 
     func signUpForm(_ request: HTTPRequest) -> HTTPResponse {

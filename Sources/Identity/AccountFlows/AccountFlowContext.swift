@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 import Support
 
@@ -6,7 +7,13 @@ import Support
 /// hashing and rules, the mail composer, the issuer (links in mails point there), the login throttle
 /// (a reset clears it) and a throttle for requests that send mail.
 public struct AccountFlowContext: Sendable {
-    public let storage: any Storage
+    /// What the account flows use between them; each flow names its own part (its `Store`) and works on that.
+    public typealias Store = AccountStore & SessionStore & InboundEventStore & SignInListStore & GrantStore & ClientStore
+        & OneTimeTokenStore & OutboxStore & LoginAttemptStore & AuditStore & EventOutboxStore & PasskeyStore & Transacting
+    /// What writing a mail needs (`enqueue`): the mailbox's budget, the outbox, the audit entry of a spent budget.
+    public typealias MailWriting = OutboxStore & LoginAttemptStore & AuditStore
+
+    public let storage: any Store
     public let clock: any Clock
     public let random: any RandomSource
     public let hasher: Argon2idHasher
@@ -38,7 +45,7 @@ public struct AccountFlowContext: Sendable {
     /// 5 resends or email changes per account, then one an hour.
     public static let standardAccountMailBudget = LoginThrottle(freeFailures: 5, baseDelay: 3600, maximumDelay: 3600)
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource, hasher: Argon2idHasher = .interactive,
                 policy: PasswordPolicy = .standard, composer: any MailComposer, issuer: String,
                 loginThrottle: LoginThrottle, requestThrottle: LoginThrottle = LoginThrottle(freeFailures: 5, baseDelay: 60),
                 signUpThrottle: LoginThrottle = LoginThrottle(freeFailures: 30, baseDelay: 60),
@@ -71,7 +78,7 @@ public struct AccountFlowContext: Sendable {
 
     /// A new single-use token stored as its hash; returns the link that carries it.
     func issueLink(_ purpose: OneTimeToken.Purpose, accountID: String, email: String, path: String,
-                   passwordHash: String? = nil, in tx: any Storage) throws -> String {
+                   passwordHash: String? = nil, in tx: any OneTimeTokenStore) throws -> String {
         let token = random.token(byteCount: 32)
         let now = clock.now()
         let lifetime = switch purpose {
@@ -89,7 +96,7 @@ public struct AccountFlowContext: Sendable {
     /// docs/architecture.md Data), unless the recipient's mail budget is spent: then nothing is written
     /// and the caller answers as if it had been (no enumeration through the budget).
     func enqueue(_ mail: AccountMail, to recipient: String, accountID: String?, locale: String?,
-                 in tx: any Storage) throws {
+                 in tx: any MailWriting) throws {
         let now = clock.now()
         guard try mailBudget.take([Self.mailBudgetKey(recipient)], at: now, in: tx) else {
             try audit(.mailBudgetSpent, accountID: accountID, detail: "kind=\(mail.kind)", in: tx)
@@ -110,16 +117,16 @@ public struct AccountFlowContext: Sendable {
     }
 
     /// Writes the event for the maker's systems on the change's own transaction (docs/webhooks.md).
-    func emit(_ kind: AccountEvent.Kind, accountID: String, data: [String: String] = [:], in tx: any Storage) throws {
+    func emit(_ kind: AccountEvent.Kind, accountID: String, data: [String: String] = [:], in tx: any EventOutbox.Store) throws {
         try EventOutbox.record(AccountEvent(kind, accountID: accountID, data: data), in: tx, at: clock.now(), random: random)
     }
 
-    func audit(_ kind: AuditKind, accountID: String?, detail: String = "", in tx: any Storage) throws {
+    func audit(_ kind: AuditKind, accountID: String?, detail: String = "", in tx: any AuditStore) throws {
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, detail: detail, in: tx)
     }
 
     /// The presented link token, consumed: the record when it is unused, unexpired and of `purposes`.
-    func consume(_ token: String, purposes: Set<OneTimeToken.Purpose>, in tx: any Storage) throws -> OneTimeToken? {
+    func consume(_ token: String, purposes: Set<OneTimeToken.Purpose>, in tx: any OneTimeTokenStore) throws -> OneTimeToken? {
         guard !token.isEmpty,
               case .consumed(let record) = try tx.consumeOneTimeToken(hash: OpaqueToken.hash(token), at: clock.now()),
               purposes.contains(record.purpose), record.expiresAt > clock.now()

@@ -8,6 +8,9 @@ import Support
 /// sign-in within `recentSignIn` (a session alone is not enough: docs/accounts-and-email.md, "Taking over
 /// an account through its lifecycle").
 public struct EmailChangeFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & OneTimeTokenStore & FirstPartySignOut.Store & AccountFlowContext.MailWriting & Transacting
+
     public enum Failure: Error, Equatable, Sendable {
         case invalidEmail
         /// Neither a recent sign-in nor the current password: sign in again or give the password.
@@ -23,6 +26,7 @@ public struct EmailChangeFlow: Sendable {
     public static let recentSignIn: TimeInterval = 5 * 60
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -34,11 +38,11 @@ public struct EmailChangeFlow: Sendable {
                         locale: String?) throws {
         let email = EmailAddress.normalized(rawEmail)
         guard EmailAddress.isPlausible(email) else { throw Failure.invalidEmail }
-        guard let account = try context.storage.account(id: accountID), account.status == .active else { return }
+        guard let account = try store.account(id: accountID), account.status == .active else { return }
         try reauthenticate(account, currentPassword: currentPassword, signedInAt: signedInAt)
         // Spent: the same answer, no mail (AccountFlowContext.accountMailBudget).
         guard try context.accountMayAsk("email-change", accountID: accountID) else { return }
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             if let owner = try tx.account(email: email), !owner.id.sameBytes(accountID) { return }
             try tx.invalidateOneTimeTokens(accountID: accountID, purpose: .changeEmail, at: context.clock.now())
             let link = try context.issueLink(.changeEmail, accountID: accountID, email: email, path: "/verify-email", in: tx)
@@ -69,7 +73,7 @@ public struct EmailChangeFlow: Sendable {
     /// account ends. Returns the account id.
     @discardableResult
     public func cancel(token: String) throws -> String {
-        let accountID = try context.storage.transaction { tx -> String? in
+        let accountID = try store.transaction { tx -> String? in
             guard let record = try context.consume(token, purposes: [.cancelEmailChange], in: tx),
                   var account = try tx.account(id: record.accountID), account.status == .active
             else { return nil }

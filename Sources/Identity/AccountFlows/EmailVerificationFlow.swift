@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 import Support
 
@@ -7,6 +8,9 @@ import Support
 /// link also offers "this wasn't me" (`disown`), which deletes the never-proven account and frees the
 /// address (`UnprovenAccountRule`).
 public struct EmailVerificationFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & PasskeyStore & OneTimeTokenStore & EventOutbox.Store & AccountFlowContext.MailWriting & Transacting
+
     public enum Outcome: Sendable, Equatable {
         case verified(accountID: String)
         /// The email change took effect: the new address is the account's, verified.
@@ -25,6 +29,7 @@ public struct EmailVerificationFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -32,7 +37,7 @@ public struct EmailVerificationFlow: Sendable {
     public func resend(accountID: String, locale: String?) throws {
         // Spent: the same answer, no mail (AccountFlowContext.accountMailBudget).
         guard try context.accountMayAsk("resend-verification", accountID: accountID) else { return }
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             guard let account = try tx.account(id: accountID), account.status == .active, !account.emailVerified,
                   let email = account.email
             else { return }
@@ -46,14 +51,14 @@ public struct EmailVerificationFlow: Sendable {
 
     /// A self-service account's mail says when it was made and with which methods (and offers "this
     /// wasn't me"); an operator's account gets the plain one.
-    func verificationMail(_ account: Account, link: String, in tx: any Storage) throws -> AccountMail {
+    func verificationMail(_ account: Account, link: String, in tx: any AccountStore) throws -> AccountMail {
         guard UnprovenAccountRule.isUnproven(account) else { return .verifyEmail(link: link) }
         let methods = try tx.identities(accountID: account.id).map(\.provider)
         return .verifyNewAccount(link: link, madeAt: account.createdAt, methods: methods)
     }
 
     public func confirm(token: String) throws -> Outcome {
-        let outcome = try context.storage.transaction { tx -> Outcome? in
+        let outcome = try store.transaction { tx -> Outcome? in
             guard let record = try context.consume(token, purposes: [.verifyEmail, .changeEmail], in: tx),
                   var account = try tx.account(id: record.accountID), account.status == .active
             else { return nil }
@@ -75,7 +80,7 @@ public struct EmailVerificationFlow: Sendable {
         return outcome
     }
 
-    func change(_ account: inout Account, to email: String, in tx: any Storage) throws -> Outcome? {
+    func change(_ account: inout Account, to email: String, in tx: any AccountStore & OneTimeTokenStore & EventOutbox.Store & AuditStore) throws -> Outcome? {
         if let owner = try tx.account(email: email), !owner.id.sameBytes(account.id) { return nil }
         account.email = email
         account.emailVerified = true
@@ -89,7 +94,7 @@ public struct EmailVerificationFlow: Sendable {
     }
 
     /// The password identity's subject is the email (Sources/OAuthCore/Model/Account.swift).
-    func markPasswordIdentity(_ accountID: String, email: String, in tx: any Storage) throws {
+    func markPasswordIdentity(_ accountID: String, email: String, in tx: any AccountStore) throws {
         for var identity in try tx.identities(accountID: accountID) where identity.provider == .password {
             identity.subject = email
             identity.email = email
@@ -103,19 +108,19 @@ extension EmailVerificationFlow {
     /// The never-proven account an open sign-up link belongs to, without using the link; nil for any
     /// other link (unknown, used, expired, an email change, an account already proven).
     public func madeAccount(token: String) throws -> MadeAccount? {
-        guard !token.isEmpty, let record = try context.storage.oneTimeToken(hash: OpaqueToken.hash(token)),
+        guard !token.isEmpty, let record = try store.oneTimeToken(hash: OpaqueToken.hash(token)),
               record.usedAt == nil, record.purpose == .verifyEmail, record.expiresAt > context.clock.now(),
-              let account = try context.storage.account(id: record.accountID), account.status == .active,
+              let account = try store.account(id: record.accountID), account.status == .active,
               OneTimeLinkRule.stillAddressed(record, to: account), UnprovenAccountRule.isUnproven(account)
         else { return nil }
         return MadeAccount(madeAt: account.createdAt,
-                           methods: try context.storage.identities(accountID: account.id).map(\.provider))
+                           methods: try store.identities(accountID: account.id).map(\.provider))
     }
 
     /// "This wasn't me": the owner of the address, holding the sign-up link, deletes the never-proven
     /// account made with it (its provider tokens queued for revocation) and the address is free again.
     public func disown(token: String) throws {
-        let done = try context.storage.transaction { tx -> Bool in
+        let done = try store.transaction { tx -> Bool in
             guard let record = try context.consume(token, purposes: [.verifyEmail], in: tx),
                   let account = try tx.account(id: record.accountID), account.status == .active,
                   OneTimeLinkRule.stillAddressed(record, to: account), UnprovenAccountRule.isUnproven(account)

@@ -8,6 +8,9 @@ import Support
 /// subject moves with it and open one-time links die (OneTimeLinkRule). The new address is unproven until
 /// its owner follows a verification link (the account page's resend), because the operator did not prove it.
 public struct OperatorProfileFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & OneTimeTokenStore & AuditStore & Transacting
+
     public enum Failure: Error, Equatable, Sendable {
         case accountUnavailable
         case invalidEmail
@@ -15,6 +18,7 @@ public struct OperatorProfileFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -23,7 +27,7 @@ public struct OperatorProfileFlow: Sendable {
         let email = rawEmail.map(EmailAddress.normalized)
         if let email, !EmailAddress.isPlausible(email) { throw Failure.invalidEmail }
         do {
-            return try context.storage.transaction { tx in
+            return try store.transaction { tx in
                 guard var account = try tx.lockAccount(id: accountID), account.status != .deleted else {
                     throw Failure.accountUnavailable
                 }
@@ -41,7 +45,7 @@ public struct OperatorProfileFlow: Sendable {
         }
     }
 
-    func change(_ account: inout Account, to email: String, actor: String, in tx: any Storage) throws {
+    func change(_ account: inout Account, to email: String, actor: String, in tx: any Store) throws {
         if let owner = try tx.account(email: email), !owner.id.sameBytes(account.id) { throw Failure.emailTaken }
         account.email = email
         account.emailVerified = false

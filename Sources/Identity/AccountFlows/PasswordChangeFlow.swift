@@ -6,6 +6,9 @@ import OAuthCore
 /// sessions and first-party app sign-ins and voids its open one-time links (`FirstPartySignOut`,
 /// `OneTimeLinkRule`); the sign-in that asked stays. Both send the owner a notice.
 public struct PasswordChangeFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & FirstPartySignOut.Store & AccountFlowContext.MailWriting & Transacting
+
     public enum Failure: Error, Equatable, Sendable {
         case wrongCurrentPassword
         /// Too many wrong current passwords: the account's login throttle refuses for now.
@@ -15,6 +18,7 @@ public struct PasswordChangeFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -23,7 +27,7 @@ public struct PasswordChangeFlow: Sendable {
     ///   - keepingGrant: the first-party app sign-in that asked (the app's API); it stays signed in.
     public func change(accountID: String, currentPassword: String, newPassword: String, locale: String?,
                        keepingSession: Session? = nil, keepingGrant: String? = nil) throws {
-        guard let account = try context.storage.account(id: accountID), account.status == .active else {
+        guard let account = try store.account(id: accountID), account.status == .active else {
             throw Failure.accountUnavailable
         }
         switch try context.checkCurrentPassword(currentPassword, of: account) {
@@ -42,7 +46,7 @@ public struct PasswordChangeFlow: Sendable {
 
     func set(accountID: String, newPassword: String, locale: String?, audit: AuditKind, keepingSession: Session? = nil,
              keepingGrant: String? = nil) throws {
-        guard let account = try context.storage.account(id: accountID), account.status != .deleted else {
+        guard let account = try store.account(id: accountID), account.status != .deleted else {
             throw Failure.accountUnavailable
         }
         let normalized: String
@@ -50,7 +54,7 @@ public struct PasswordChangeFlow: Sendable {
             throw Failure.password(error)
         }
         let hash = try context.hasher.hash(normalized)
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             try tx.setPasswordHash(hash, accountID: accountID)
             try ensurePasswordIdentity(account, in: tx)
             try FirstPartySignOut.run(accountID: accountID, in: tx, at: context.clock.now(), random: context.random,
@@ -65,7 +69,7 @@ public struct PasswordChangeFlow: Sendable {
     }
 
     /// An Apple- or Google-only account that gets a password also gets the password identity.
-    func ensurePasswordIdentity(_ account: Account, in tx: any Storage) throws {
+    func ensurePasswordIdentity(_ account: Account, in tx: any AccountStore) throws {
         guard let email = account.email,
               !(try tx.identities(accountID: account.id).contains { $0.provider == .password })
         else { return }
@@ -81,13 +85,17 @@ public struct PasswordChangeFlow: Sendable {
 /// sign-ins end (grants stay, so enabling restores the links); disabling voids its one-time links. All in
 /// one transaction with its audit entry.
 public struct AccountStatusFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & SessionStore & OneTimeTokenStore & EventOutbox.Revoking & AuditStore & Transacting
+
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
     /// False when the account does not exist or is deleted. `actor` (`cli`, `admin-api`) is audited.
     public func setDisabled(_ disabled: Bool, accountID: String, actor: String = "cli") throws -> Bool {
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             guard var account = try tx.account(id: accountID), account.status != .deleted else { return false }
             account.status = disabled ? .disabled : .active
             try tx.updateAccount(account)

@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 
 /// Forgotten passwords (docs/accounts-and-email.md: `/password/forgot`, `/password/reset`): the
@@ -7,6 +8,9 @@ import OAuthCore
 /// for one hour. A reset ends every web session and first-party app sign-in of the account (third-party
 /// links such as Google's stay) and clears the login throttle of that email.
 public struct PasswordResetFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & PasskeyStore & OneTimeTokenStore & FirstPartySignOut.Store & AccountFlowContext.MailWriting & Transacting
+
     public enum Failure: Error, Equatable, Sendable {
         /// Too many requests from this client address (the answer may say so: it reveals no account).
         case throttled
@@ -15,6 +19,7 @@ public struct PasswordResetFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -25,10 +30,10 @@ public struct PasswordResetFlow: Sendable {
         let now = context.clock.now()
         let throttle = context.requestThrottle
         let addressKeys = clientAddress.map { ["forgot-address:" + $0] } ?? []
-        guard try throttle.take(addressKeys, at: now, in: context.storage) else { throw Failure.throttled }
+        guard try throttle.take(addressKeys, at: now, in: store) else { throw Failure.throttled }
         let emailKey = ["forgot-email:" + Account.emailKey(email)]
-        guard EmailAddress.isPlausible(email), try throttle.take(emailKey, at: now, in: context.storage) else { return }
-        try context.storage.transaction { tx in
+        guard EmailAddress.isPlausible(email), try throttle.take(emailKey, at: now, in: store) else { return }
+        try store.transaction { tx in
             // Found by its folded form; mailed at the account's own address, not a copy typed here.
             guard let account = try tx.account(email: email), account.status == .active, let email = account.email else {
                 try context.audit(.passwordResetRequested, accountID: nil, detail: "no account", in: tx)
@@ -61,13 +66,13 @@ public struct PasswordResetFlow: Sendable {
     public func reset(token: String, newPassword: String, locale: String?, clientAddress: String? = nil) throws -> Done {
         _ = try Self.checked(context.policy, newPassword, email: nil)
         let addressKeys = clientAddress.map { ["reset-address:" + $0] } ?? []
-        guard try context.loginThrottle.take(addressKeys, at: context.clock.now(), in: context.storage) else {
+        guard try context.loginThrottle.take(addressKeys, at: context.clock.now(), in: store) else {
             throw Failure.throttled
         }
         guard let live = try liveResetToken(token) else { throw Failure.invalidLink }
         let normalized = try Self.checked(context.policy, newPassword, email: live.email)
         let hash = try context.hasher.hash(normalized)
-        let done = try context.storage.transaction { tx -> Done? in
+        let done = try store.transaction { tx -> Done? in
             guard let record = try context.consume(token, purposes: [.resetPassword], in: tx),
                   let account = try tx.account(id: record.accountID), account.status == .active,
                   OneTimeLinkRule.stillAddressed(record, to: account)
@@ -91,7 +96,7 @@ public struct PasswordResetFlow: Sendable {
 
     /// The reset link reached the address: it is proven. An unproven account first loses the methods it
     /// was made with (other than the password this reset sets).
-    func prove(_ account: Account, in tx: any Storage) throws -> [OAuthCore.Identity.Provider] {
+    func prove(_ account: Account, in tx: any Store) throws -> [OAuthCore.Identity.Provider] {
         let removed = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random,
                                                             at: context.clock.now())
         var proven = account
@@ -109,7 +114,7 @@ public struct PasswordResetFlow: Sendable {
 extension PasswordResetFlow {
     /// The reset token's record while it is unused and unexpired: a look, nothing consumed.
     func liveResetToken(_ token: String) throws -> OneTimeToken? {
-        guard !token.isEmpty, let record = try context.storage.oneTimeToken(hash: OpaqueToken.hash(token)),
+        guard !token.isEmpty, let record = try store.oneTimeToken(hash: OpaqueToken.hash(token)),
               record.purpose == .resetPassword, record.usedAt == nil, record.expiresAt > context.clock.now()
         else { return nil }
         return record

@@ -6,6 +6,9 @@ import Support
 /// every first-party app sign-in of the account, with where and when each was last used, and signing out
 /// one of them. Signing out all of them is `SignOutEverywhereFlow`; third-party links are `LinkedServices`.
 public struct SignInsFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = SignInListStore & SessionStore & EventOutbox.Revoking & AuditStore & Transacting
+
     public struct WebSession: Sendable, Equatable {
         /// Names the session in a form without being its store key (`ref(_:)`).
         public var ref: String
@@ -24,6 +27,7 @@ public struct SignInsFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -32,7 +36,7 @@ public struct SignInsFlow: Sendable {
 
     /// The live web sessions, most recently used first, `current` marked.
     public func sessions(accountID: String, current: Session) throws -> [WebSession] {
-        try context.storage.liveSessions(accountID: accountID, at: context.clock.now()).map {
+        try store.liveSessions(accountID: accountID, at: context.clock.now()).map {
             WebSession(ref: Self.ref($0), origin: $0.origin, lastUsedAt: $0.lastUsedAt ?? $0.createdAt,
                        isCurrent: $0.hash.sameBytes(current.hash))
         }
@@ -42,10 +46,10 @@ public struct SignInsFlow: Sendable {
     /// used first. Grants of other clients are linked services, not sign-ins.
     public func appSignIns(accountID: String) throws -> [AppSignIn] {
         var apps: [AppSignIn] = []
-        let grants = try context.storage.activeGrants(accountID: accountID)
-        let lastUse = try context.storage.lastTokenIssued(grantIDs: grants.map(\.id))
+        let grants = try store.activeGrants(accountID: accountID)
+        let lastUse = try store.lastTokenIssued(grantIDs: grants.map(\.id))
         for grant in grants {
-            guard let client = try context.storage.client(id: grant.clientID), client.firstParty else { continue }
+            guard let client = try store.client(id: grant.clientID), client.firstParty else { continue }
             apps.append(AppSignIn(grantID: grant.id, clientName: client.name, origin: grant.origin,
                                   lastUsedAt: max(lastUse[grant.id] ?? grant.createdAt, grant.createdAt)))
         }
@@ -55,7 +59,7 @@ public struct SignInsFlow: Sendable {
     /// Ends the account's web session named `ref`: `ended` is false when it has none such (already ended, or
     /// another account's); `wasCurrent` when it was the session that asked (the browser is then signed out).
     public func endSession(accountID: String, ref: String, current: Session) throws -> (ended: Bool, wasCurrent: Bool) {
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             let now = context.clock.now()
             guard let session = try tx.liveSessions(accountID: accountID, at: now).first(where: { Self.ref($0).sameBytes(ref) })
             else { return (false, false) }
@@ -68,7 +72,7 @@ public struct SignInsFlow: Sendable {
     /// Ends one app sign-in: revokes that first-party grant with its tokens (as `POST /api/logout` does from the
     /// app, with its events). False when it is not an active first-party grant of this account.
     public func endAppSignIn(accountID: String, grantID: String) throws -> Bool {
-        try context.storage.transaction { tx in
+        try store.transaction { tx in
             guard let grant = try tx.grant(id: grantID), grant.accountID.sameBytes(accountID), grant.isActive,
                   try tx.client(id: grant.clientID)?.firstParty == true
             else { return false }

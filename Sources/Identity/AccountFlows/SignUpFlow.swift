@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 
 /// Self-service sign-up with email and password (docs/accounts-and-email.md: `/signup`,
@@ -6,6 +7,9 @@ import OAuthCore
 /// An address that already has an account gets the same page as a new one and its owner a mail
 /// instead (no account enumeration through the form); a new account gets a verification link.
 public struct SignUpFlow: Sendable {
+    /// The records this flow reads and writes.
+    public typealias Store = AccountStore & OneTimeTokenStore & EventOutbox.Store & AccountFlowContext.MailWriting & Transacting
+
     public enum Outcome: Sendable, Equatable {
         case created(Account)
         /// The address has an account: nothing was created, its owner was told by mail.
@@ -32,6 +36,7 @@ public struct SignUpFlow: Sendable {
     }
 
     let context: AccountFlowContext
+    var store: any Store { context.storage }
 
     public init(context: AccountFlowContext) { self.context = context }
 
@@ -45,7 +50,7 @@ public struct SignUpFlow: Sendable {
         } catch .password(let violation) { throw Failure.password(violation) } catch { throw Failure.invalidEmail }
         let now = context.clock.now()
         let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
-        guard try context.signUpThrottle.take(keys, at: now, in: context.storage) else { throw Failure.throttled }
+        guard try context.signUpThrottle.take(keys, at: now, in: store) else { throw Failure.throttled }
         let hash = try context.hasher.hash(normalized)
         let outcome: Outcome
         do {
@@ -61,7 +66,7 @@ public struct SignUpFlow: Sendable {
 
     /// One transaction: the owner of an existing address is told, a new address gets its account.
     func record(email: String, name: String?, hash: String, locale: String?) throws -> Outcome {
-        try context.storage.transaction { tx -> Outcome in
+        try store.transaction { tx -> Outcome in
             if let owner = try tx.account(email: email) {
                 try tellOwner(owner, email: email, locale: locale, in: tx)
                 return Outcome.alreadyRegistered
@@ -71,7 +76,7 @@ public struct SignUpFlow: Sendable {
         }
     }
 
-    func create(email: String, name: String?, hash: String, locale: String?, in tx: any Storage) throws -> Account {
+    func create(email: String, name: String?, hash: String, locale: String?, in tx: any Store) throws -> Account {
         let now = context.clock.now()
         // Verify-first: the password is kept with the link and set when it is followed (EmailVerificationFlow).
         let pending = context.signUpMode == .verifyFirst ? hash : nil
@@ -87,7 +92,7 @@ public struct SignUpFlow: Sendable {
 
     /// Mails the owner at the address the account has (a folded copy typed here, such as a fullwidth
     /// letter, may be no mailbox at all).
-    func tellOwner(_ owner: Account, email typed: String, locale: String?, in tx: any Storage) throws {
+    func tellOwner(_ owner: Account, email typed: String, locale: String?, in tx: any AccountFlowContext.MailWriting) throws {
         guard owner.status == .active else { return }
         let email = owner.email ?? typed
         let mail = AccountMail.accountExists(signInLink: context.issuer + "/login",

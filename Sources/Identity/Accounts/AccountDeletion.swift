@@ -22,12 +22,15 @@ public struct AccountDeletionService: Sendable {
         }
     }
 
-    let storage: any Storage
+    /// The account's records and pending provider revocations, its grants with their events, the audit entry.
+    public typealias Store = AccountStore & EventOutbox.Revoking & AuditStore & Transacting
+
+    let storage: any Store
     let clock: any Clock
     let random: any RandomSource
     let revoker: (any ProviderTokenRevoker)?
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource,
                 revoker: (any ProviderTokenRevoker)?) {
         self.storage = storage
         self.clock = clock
@@ -47,7 +50,7 @@ public struct AccountDeletionService: Sendable {
     /// transaction that records the notification): the account erased, its provider tokens held as
     /// pending revocations in the same transaction, so a crash between the two steps loses nothing.
     /// Returns the revocations to attempt after the commit and how many grants ended.
-    func erase(accountID: String, in tx: any Storage, at now: Date) throws -> (pending: [PendingRevocation], grants: Int) {
+    func erase(accountID: String, in tx: any Store, at now: Date) throws -> (pending: [PendingRevocation], grants: Int) {
         let tokens = try tx.thirdPartyTokens(accountID: accountID)
         // The grants the erase revokes, read on its transaction: each is an event and a logout token.
         let ending = try tx.activeGrants(accountID: accountID)

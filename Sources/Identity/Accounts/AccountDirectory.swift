@@ -15,13 +15,16 @@ public struct AccountDirectory: Sendable {
         case password(PasswordPolicy.Violation)
     }
 
-    let storage: any Storage
+    /// Accounts with their identities and passwords, the `account.created` event, the audit entry.
+    public typealias Store = AccountStore & EventOutbox.Store & AuditStore & Transacting
+
+    let storage: any Store
     let clock: any Clock
     let random: any RandomSource
     let hasher: Argon2idHasher
     let policy: PasswordPolicy
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource,
                 hasher: Argon2idHasher = .interactive, policy: PasswordPolicy = .standard) {
         self.storage = storage
         self.clock = clock
@@ -51,7 +54,7 @@ public struct AccountDirectory: Sendable {
     /// The account and its password identity (the email is the identity's subject), inside the caller's
     /// transaction; `hash` nil leaves the password unset (a verify-first sign-up keeps it with its link).
     static func insertPasswordAccount(email: String, name: String?, hash: String?, selfService: Bool,
-                                      random: any RandomSource, at now: Date, in tx: any Storage) throws -> Account {
+                                      random: any RandomSource, at now: Date, in tx: any AccountStore & EventOutbox.Store) throws -> Account {
         let account = Account(id: newAccountID(random), email: email, emailVerified: false,
                               displayName: trimmedName(name), createdAt: now, selfService: selfService)
         try tx.insertAccount(account)

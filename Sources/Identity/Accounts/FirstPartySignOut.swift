@@ -11,9 +11,12 @@ import Support
 /// (`InboundOrder.cutoff`).
 /// Writes `sessions.revoked`, and `grant.revoked` (`reason`) with a back-channel logout token for
 /// each grant it ends (docs/webhooks.md), on the same transaction.
-enum FirstPartySignOut {
+public enum FirstPartySignOut {
+    /// Sessions (all, or those begun up to a cutoff), grants with their events, and the account's links.
+    public typealias Store = SessionStore & InboundEventStore & EventOutbox.Revoking & OneTimeTokenStore
+
     @discardableResult
-    static func run(accountID: String, in tx: any Storage, at now: Date, random: any RandomSource,
+    static func run(accountID: String, in tx: any Store, at now: Date, random: any RandomSource,
                     reason: AccountEvent.RevocationReason = .user, keepingSession: Session? = nil,
                     keepingGrant: String? = nil, before cutoff: Date? = nil) throws -> Int {
         if let cutoff {

@@ -10,7 +10,7 @@ extension AppAccountAPI {
     /// us, `real_user_status` (0 unsupported, 1 unknown, 2 likely real:
     /// https://developer.apple.com/documentation/authenticationservices/asuserdetectionstatus).
     public func summary(accountID: String) throws -> JSONValue {
-        let storage = environment.storage
+        let storage: any AccountStore & PasskeyStore = environment.storage
         guard let account = try storage.account(id: accountID), account.status == .active else {
             throw OAuthError(.invalidToken, "the account is not active")
         }

@@ -16,7 +16,7 @@ public enum OneTimeLinkRule {
     /// Voids every open verification, email-change and reset link of the account, on the caller's
     /// transaction view. Returns how many it voided.
     @discardableResult
-    public static func voidLinks(accountID: String, in tx: any Storage, at now: Date) throws -> Int {
+    public static func voidLinks(accountID: String, in tx: any OneTimeTokenStore, at now: Date) throws -> Int {
         try tx.invalidateOneTimeTokens(accountID: accountID, purposes: voided, at: now)
     }
 

@@ -16,7 +16,7 @@ public enum UnprovenAccountRule {
     /// When a password reset proves the address of an unproven account, the methods it was made with
     /// other than the password go (their provider tokens queued for revocation, TN3194). Returns the
     /// providers removed, for the reset-done page and mail.
-    static func removeMethods(of account: Account, in tx: any Storage, random: any RandomSource,
+    static func removeMethods(of account: Account, in tx: any AccountStore & PasskeyStore & AuditStore, random: any RandomSource,
                               at now: Date) throws -> [OAuthCore.Identity.Provider] {
         guard isUnproven(account) else { return [] }
         let removing = try tx.identities(accountID: account.id).filter { $0.provider != .password }

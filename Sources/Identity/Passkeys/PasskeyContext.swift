@@ -7,7 +7,12 @@ import WebAuthn
 /// What every passkey flow needs: the store, clock, randomness and the relying party. A ceremony's
 /// `flow_id` and challenge are used once and live five minutes (README, Passkeys).
 public struct PasskeyContext: Sendable {
-    public let storage: any Storage
+    /// What registering a passkey writes (`PasskeyRegistrationFlow.store`), also inside a sign-up's transaction.
+    public typealias Records = PasskeyStore & AccountStore & AuditStore & EventOutbox.Store
+    /// The passkeys and their single-use ceremonies, the accounts they sign in to, audit and events.
+    public typealias Store = Records & Transacting
+
+    public let storage: any Store
     public let clock: any Clock
     public let random: any RandomSource
     public let relyingParty: RelyingParty
@@ -18,7 +23,7 @@ public struct PasskeyContext: Sendable {
     /// proven yet (`UnprovenAccountRule`) does not sign in with a passkey until the mailed link is followed.
     public let unprovenMaySignIn: Bool
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource, relyingParty: RelyingParty,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource, relyingParty: RelyingParty,
                 relyingPartyName: String, flowLifetime: TimeInterval = 300, unprovenMaySignIn: Bool = true) {
         self.storage = storage
         self.clock = clock
@@ -54,7 +59,7 @@ public struct PasskeyContext: Sendable {
 
     static func hash(_ flowID: String) -> String { Base64URL.encode(SHA256.hash(flowID)) }
 
-    func audit(_ kind: AuditKind, accountID: String, in storage: any Storage) throws {
+    func audit(_ kind: AuditKind, accountID: String, in storage: any AuditStore) throws {
         try AuditRecorder(clock: clock, random: random).record(kind, accountID: accountID, in: storage)
     }
 }

@@ -52,7 +52,7 @@ public struct PasskeyRegistrationFlow: Sendable {
     }
 
     /// The identity and the passkey; a credential ID already stored (this account's or another's) is refused.
-    func store(_ new: RelyingParty.NewCredential, accountID: String, name: String?, in tx: any Storage) throws -> Passkey {
+    func store(_ new: RelyingParty.NewCredential, accountID: String, name: String?, in tx: any PasskeyContext.Records) throws -> Passkey {
         guard try tx.lockAccount(id: accountID)?.status == .active else { throw OAuthError.invalidGrant("the account is not active") }
         let now = context.clock.now()
         let credentialID = Base64URL.encode(new.credentialID)

@@ -11,6 +11,9 @@ import WebAuthn
 public struct PasskeySignUpFlow: Sendable {
     let passkeys: PasskeyContext
     let accounts: AccountFlowContext
+    /// A sign-up's records (SignUpFlow's) with the passkey it registers.
+    public typealias Store = SignUpFlow.Store & PasskeyContext.Records
+    var store: any Store { accounts.storage }
 
     public init(passkeys: PasskeyContext, accounts: AccountFlowContext) {
         self.passkeys = passkeys
@@ -42,7 +45,7 @@ public struct PasskeySignUpFlow: Sendable {
         let new = try PasskeyRegistrationFlow.verify(try PasskeyCredentialJSON(credential), challenge: flow.challenge,
                                                      context: passkeys)
         let keys = clientAddress.map { ["signup-address:" + $0] } ?? []
-        guard try accounts.signUpThrottle.take(keys, at: passkeys.clock.now(), in: accounts.storage) else {
+        guard try accounts.signUpThrottle.take(keys, at: passkeys.clock.now(), in: store) else {
             throw SignUpFlow.Failure.throttled
         }
         let made = Made(accountID: accountID, email: email, name: flow.displayName, credential: new, locale: locale)
@@ -66,7 +69,7 @@ public struct PasskeySignUpFlow: Sendable {
     }
 
     func record(_ made: Made) throws -> SignUpFlow.Outcome {
-        try accounts.storage.transaction { tx -> SignUpFlow.Outcome in
+        try store.transaction { tx -> SignUpFlow.Outcome in
             if let owner = try tx.account(email: made.email) {
                 try SignUpFlow(context: accounts).tellOwner(owner, email: made.email, locale: made.locale, in: tx)
                 return .alreadyRegistered
@@ -77,7 +80,7 @@ public struct PasskeySignUpFlow: Sendable {
     }
 
     /// The account (self-service, address unproven), its passkey identity, the verification link and mail.
-    func create(_ made: Made, in tx: any Storage) throws -> Account {
+    func create(_ made: Made, in tx: any Store) throws -> Account {
         let now = accounts.clock.now()
         let account = Account(id: made.accountID, email: made.email, emailVerified: false, displayName: made.name,
                               createdAt: now, selfService: true)

@@ -49,7 +49,7 @@ extension SignInService {
     /// COMMITTED (each statement reads what was committed when it began) would otherwise let two
     /// removals each count the other's method and leave none
     /// (Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
-    private static func lockedIdentities(_ tx: any Storage, accountID: String) throws -> [OAuthCore.Identity] {
+    private static func lockedIdentities(_ tx: any AccountStore, accountID: String) throws -> [OAuthCore.Identity] {
         guard try tx.lockAccount(id: accountID) != nil else { throw Failure.identityNotFound }
         return try tx.identities(accountID: accountID)
     }
@@ -60,7 +60,7 @@ extension SignInService {
     /// links die in the same transaction (`OneTimeLinkRule`): a reset link mailed before the password
     /// went would otherwise bring it back.
     func remove(
-        _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Storage, at now: Date
+        _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Store, at now: Date
     ) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
         if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }

@@ -51,7 +51,12 @@ public struct SignInService: Sendable {
         }
     }
 
-    let storage: any Storage
+    /// Accounts, identities and provider tokens; pending links (interactions); passkeys and passwords a removal
+    /// deletes; Google's holds; the links a removal voids; Apple transfers; audit and events.
+    public typealias Store = AccountStore & InteractionStore & PasskeyStore & PasswordRemovalStore & LifecycleSignalStore
+        & OneTimeTokenStore & AuditStore & EventOutbox.Store & AppleTransferStore & Transacting
+
+    let storage: any Store
     let clock: any Clock
     let random: any RandomSource
     let logger: Logger
@@ -59,7 +64,7 @@ public struct SignInService: Sendable {
     let apple: ProviderCodeExchange?
     let google: ProviderCodeExchange?
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource, logger: Logger,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource, logger: Logger,
                 policy: Policy = Policy(), apple: ProviderCodeExchange? = nil, google: ProviderCodeExchange? = nil) {
         self.storage = storage
         self.clock = clock

@@ -42,7 +42,10 @@ public struct AppleTeamTransfer: Sendable {
         public var conflicts = 0
     }
 
-    let storage: any Storage
+    /// The Apple identities of accounts, the imported transfer identifiers, the audit entries.
+    public typealias Store = AccountStore & AppleTransferStore & AuditStore & Transacting
+
+    let storage: any Store
     let clock: any Clock
     let random: any RandomSource
     let client: AppleClient
@@ -50,7 +53,7 @@ public struct AppleTeamTransfer: Sendable {
     let clientID: String
     let logger: Logger
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource, client: AppleClient,
+    public init(storage: any Store, clock: any Clock, random: any RandomSource, client: AppleClient,
                 clientID: String, logger: Logger) {
         self.storage = storage
         self.clock = clock

@@ -18,7 +18,7 @@ enum AppleTransferMigration {
     }
 
     static func apply(_ transfer: AppleTransfer, newSubject: String, email: String?, isPrivateEmail: Bool?,
-                      storage: any Storage, random: any RandomSource, at now: Date) throws -> Outcome {
+                      storage: any AppleTeamTransfer.Store, random: any RandomSource, at now: Date) throws -> Outcome {
         try storage.transaction { tx in
             guard let current = try tx.appleTransfer(transferSub: transfer.transferSub), current.completedAt == nil else {
                 return .alreadyDone

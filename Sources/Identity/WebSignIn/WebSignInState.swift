@@ -25,11 +25,14 @@ public struct WebSignInState: Codable, Sendable, Equatable {
 /// Starting and taking the state of a web sign-in; the callbacks are `AppleWebSignIn` and `GoogleWebSignIn`.
 public struct WebSignInStates: Sendable {
     public static let lifetime: TimeInterval = 600
-    let storage: any Storage
+    /// The single-use state is kept as an interaction, taken once.
+    public typealias Store = InteractionStore & InteractionTakeStore & Sendable
+
+    let storage: any Store
     let clock: any Clock
     let random: any RandomSource
 
-    public init(storage: any Storage, clock: any Clock, random: any RandomSource) {
+    public init(storage: any Store, clock: any Clock, random: any RandomSource) {
         self.storage = storage
         self.clock = clock
         self.random = random

@@ -52,7 +52,10 @@ struct AuthorizationChecks {
         ("checkPromptAndMaxAge", { try $0.checkPromptAndMaxAge(&$1) }),
     ]
 
-    let storage: any Storage
+    /// The registered clients and the operator's custom scopes.
+    typealias Store = ClientStore & ScopeStore & Sendable
+
+    let storage: any Store
     let configuration: OAuthConfiguration
 
     func validate(_ parameters: FormParameters) -> AuthorizationValidation {

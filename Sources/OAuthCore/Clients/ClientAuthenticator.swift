@@ -15,10 +15,13 @@ public struct AuthenticatedClient: Sendable, Equatable {
 
 /// RFC 6749 §2.3: HTTP Basic or body credentials, never both; public clients send `client_id` only.
 public struct ClientAuthenticator: Sendable {
-    let storage: any Storage
+    /// The token path's reads of a client (and of the token it presents with it).
+    public typealias Store = TokenPathStore & Sendable
+
+    let storage: any Store
     let cache: ClientCache
 
-    public init(storage: any Storage, cache: ClientCache = ClientCache(seconds: 0)) {
+    public init(storage: any Store, cache: ClientCache = ClientCache(seconds: 0)) {
         self.storage = storage
         self.cache = cache
     }

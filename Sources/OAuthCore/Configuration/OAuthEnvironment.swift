@@ -3,6 +3,8 @@ import Support
 /// Everything an endpoint needs injected (docs/architecture.md rule 9): storage, clock, randomness, logger,
 /// the configuration slice and the hooks other modules implement.
 public struct OAuthEnvironment: Sendable {
+    /// The composed store, as the server wires it; each flow reads it as the narrow store it names (e.g.
+    /// `AuthorizationFlow.Store`, `WebSessions.Store`).
     public var storage: any Storage
     public var clock: any Clock
     public var random: any RandomSource
@@ -60,7 +62,7 @@ public struct OAuthEnvironment: Sendable {
     /// Inside a transaction pass its view as `storage` (the shared store is locked meanwhile).
     func audit(
         _ kind: AuditKind, accountID: String? = nil, clientID: String? = nil, detail: String = "",
-        in storage: (any Storage)? = nil
+        in storage: (any AuditStore)? = nil
     ) {
         AuditRecorder(clock: clock, random: random).recordLoggingFailure(
             kind, accountID: accountID, clientID: clientID, detail: detail, in: storage ?? self.storage, logger: logger)

@@ -24,7 +24,7 @@ extension AuthorizationFlow {
         -> [InteractionAction]
     {
         guard let accountID = interaction.accountID,
-            try environment.storage.account(id: accountID)?.status == .active
+            try store.account(id: accountID)?.status == .active
         else { throw OAuthError.invalidRequest("the account cannot be linked").because(.accountUnavailable) }
         let request = state.request
         let code = try issueAuthorizationCode(
@@ -33,14 +33,14 @@ extension AuthorizationFlow {
                 nonce: request.nonce, codeChallenge: request.codeChallenge,
                 authTime: state.authTime ?? environment.clock.now()),
             environment: environment)
-        try environment.storage.deleteInteraction(id: interaction.id)
+        try store.deleteInteraction(id: interaction.id)
         environment.audit(.authorizeAllow, accountID: accountID, clientID: client.id)
         return [AuthorizationResponse.success(request, code: code, issuer: environment.configuration.issuer)]
     }
 
     /// "Cancel": RFC 6749 §4.1.2.1 access_denied with the state.
     private func deny(_ interaction: Interaction, _ state: InteractionState) throws -> [InteractionAction] {
-        try environment.storage.deleteInteraction(id: interaction.id)
+        try store.deleteInteraction(id: interaction.id)
         environment.audit(
             .authorizeDeny, accountID: interaction.accountID, clientID: state.request.clientID)
         let error = OAuthError(.accessDenied, "the user declined to link the account")
@@ -56,7 +56,7 @@ extension AuthorizationFlow {
         else {
             throw OAuthError.formExpired(detail: "switch CSRF mismatch")
         }
-        if let sessionID { try environment.storage.deleteSession(hash: OpaqueToken.hash(sessionID)) }
+        if let sessionID { try store.deleteSession(hash: OpaqueToken.hash(sessionID)) }
         interaction.accountID = nil
         state.authTime = nil
         try store(&interaction, state)

@@ -36,7 +36,7 @@ extension AuthorizationFlow {
     private func signedIn(_ interaction: Interaction, _ state: InteractionState, client: Client, accountID: String)
         throws -> [InteractionAction]
     {
-        guard try environment.storage.account(id: accountID)?.status == .active else {
+        guard try store.account(id: accountID)?.status == .active else {
             throw OAuthError.invalidRequest("this account cannot sign in").because(.accountUnavailable)
         }
         var interaction = interaction
@@ -53,7 +53,7 @@ extension AuthorizationFlow {
         let now = environment.clock.now()
         let id = OpaqueToken.generate(.session, random: environment.random)
         let expiresAt = now.addingTimeInterval(environment.configuration.sessionLifetime)
-        try environment.storage.insertSession(
+        try store.insertSession(
             Session(
                 hash: OpaqueToken.hash(id), accountID: accountID,
                 csrfSecret: environment.random.bytes(32), authTime: now,
@@ -67,7 +67,7 @@ extension AuthorizationFlow {
     func afterSignIn(_ interaction: Interaction, client: Client) throws -> [InteractionAction] {
         let state = try InteractionState.decode(interaction.request)
         if client.firstParty { return try finish(interaction, state, client: client) }
-        let account = try environment.storage.account(id: interaction.accountID ?? "")
+        let account = try store.account(id: interaction.accountID ?? "")
         return [
             .showConsent(consentPage(interaction, client: client, request: state.request, account: account))
         ]
@@ -88,7 +88,7 @@ extension AuthorizationFlow {
     ) -> ConsentPage {
         let configuration = environment.configuration
         // A store failure leaves a custom scope worded by its name (the consent still names it).
-        let custom = (try? environment.storage.listScopes()) ?? []
+        let custom = (try? store.listScopes()) ?? []
         return ConsentPage(
             interactionID: interaction.id,
             csrfToken: CSRFToken.make(

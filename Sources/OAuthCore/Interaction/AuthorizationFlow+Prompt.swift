@@ -21,7 +21,7 @@ extension AuthorizationFlow {
         -> [InteractionAction]
     {
         guard let session else { return refuse(request, OAuthError(.loginRequired, "the user is not signed in")) }
-        let grant = try environment.storage.activeGrant(accountID: session.accountID, clientID: client.id)
+        let grant = try store.activeGrant(accountID: session.accountID, clientID: client.id)
         guard client.firstParty || (grant.map { g in ScopeRules.isWithin(request.scope, g.scope) } ?? false) else {
             return refuse(request, OAuthError(.consentRequired, "the user has not consented to this client"))
         }

@@ -6,7 +6,12 @@ import Support
 /// server-side across round trips): no account yet → login; account known → consent; then a
 /// redirect with a code or an error.
 public struct AuthorizationFlow: Sendable {
+    /// The pending interactions, the clients and scopes they ask for, sessions, accounts and their grants
+    /// (issuing the code is `IssueAuthorizationCode`'s, on the environment's store).
+    typealias Store = ClientStore & ScopeStore & AccountStore & SessionStore & InteractionStore & GrantStore & Sendable
+
     let environment: OAuthEnvironment
+    var store: any Store { environment.storage }
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
@@ -34,7 +39,7 @@ public struct AuthorizationFlow: Sendable {
     /// RFC 6749 §4.1.1: validate, then store the interaction and continue with who is signed in.
     private func authorize(_ parameters: FormParameters, sessionID: String?) throws -> [InteractionAction] {
         let checks = AuthorizationChecks(
-            storage: environment.storage, configuration: environment.configuration)
+            storage: store, configuration: environment.configuration)
         switch checks.validate(parameters) {
         case .errorPage(let error):
             return [errorPage(error, locale: AuthorizationRequest.requestedLocale(parameters))]
@@ -53,7 +58,7 @@ public struct AuthorizationFlow: Sendable {
                 )
                 return try afterSignIn(interaction, client: client)
             }
-            try environment.storage.insertInteraction(interaction)
+            try store.insertInteraction(interaction)
             return [.showLogin(loginPage(interaction, client: client, request: request))]
         }
     }
@@ -70,9 +75,9 @@ public struct AuthorizationFlow: Sendable {
     func store(_ interaction: inout Interaction, _ state: InteractionState, insert: Bool = false) throws {
         interaction.request = try state.encoded()
         if insert {
-            try environment.storage.insertInteraction(interaction)
+            try store.insertInteraction(interaction)
         } else {
-            try environment.storage.updateInteraction(interaction)
+            try store.updateInteraction(interaction)
         }
     }
 
@@ -83,7 +88,7 @@ public struct AuthorizationFlow: Sendable {
         if let accountID = interaction.accountID, !client.firstParty, let session,
             session.accountID.sameBytes(accountID)
         {
-            let account = try environment.storage.account(id: accountID)
+            let account = try store.account(id: accountID)
             return [.showConsent(consentPage(interaction, client: client, request: state.request, account: account))]
         }
         return [.showLogin(loginPage(interaction, client: client, request: state.request))]
@@ -91,20 +96,20 @@ public struct AuthorizationFlow: Sendable {
 
     /// A stored, unexpired session of an active account.
     private func liveSession(_ sessionID: String?) throws -> Session? {
-        guard let sessionID, let session = try environment.storage.session(hash: OpaqueToken.hash(sessionID)),
+        guard let sessionID, let session = try store.session(hash: OpaqueToken.hash(sessionID)),
             session.expiresAt > environment.clock.now(),
-            try environment.storage.account(id: session.accountID)?.status == .active
+            try store.account(id: session.accountID)?.status == .active
         else { return nil }
         return session
     }
 
     /// The pending interaction, if it exists and has not expired.
     func loadInteraction(_ id: String) throws -> (Interaction, InteractionState, Client) {
-        guard let interaction = try environment.storage.interaction(id: id),
+        guard let interaction = try store.interaction(id: id),
             interaction.expiresAt > environment.clock.now()
         else { throw OAuthError.invalidRequest("this sign-in request has expired; start again from the app").because(.requestExpired) }
         let state = try InteractionState.decode(interaction.request)
-        guard let client = try environment.storage.client(id: state.request.clientID) else {
+        guard let client = try store.client(id: state.request.clientID) else {
             throw OAuthError.invalidRequest("the client is no longer registered").because(.unknownClient)
         }
         return (interaction, state, client)

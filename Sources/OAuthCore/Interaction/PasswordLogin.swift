@@ -4,7 +4,11 @@ import Foundation
 /// the same from outside: unknown email, wrong password, inactive account or throttled (OWASP
 /// authentication cheat sheet: generic messages, equal work for unknown accounts).
 struct PasswordLogin {
+    /// The throttle's attempts, the account and its password hash (the audit entry goes through `environment.audit`).
+    typealias Store = LoginAttemptStore & AccountStore
+
     let environment: OAuthEnvironment
+    var store: any Store { environment.storage }
 
     /// The account, or nil for any failure. Every attempt counts against the account and the
     /// address before the password is checked (one atomic step with the window check); a success
@@ -13,12 +17,12 @@ struct PasswordLogin {
         let now = environment.clock.now()
         let throttle = environment.loginThrottle
         let keys = Self.throttleKeys(email: email, clientAddress: clientAddress)
-        guard try throttle.take(keys, at: now, in: environment.storage) else {
+        guard try throttle.take(keys, at: now, in: store) else {
             environment.logger.security(SecurityEvent.loginThrottled, account: nil)
             return nil
         }
-        let account = try environment.storage.account(email: email)
-        let hash = try account.flatMap { try environment.storage.passwordHash(accountID: $0.id) }
+        let account = try store.account(email: email)
+        let hash = try account.flatMap { try store.passwordHash(accountID: $0.id) }
         let verifier = environment.passwordVerifier
         // Unknown email: verify against a dummy hash so the time taken is the same.
         let matches = verifier.verify(password: password, hash: hash ?? verifier.dummyHash) && hash != nil
@@ -27,7 +31,7 @@ struct PasswordLogin {
             environment.logger.security(SecurityEvent.loginFailed, account: account?.id)
             return nil
         }
-        try throttle.succeeded(keys, in: environment.storage)
+        try throttle.succeeded(keys, in: store)
         environment.audit(.loginSuccess, accountID: account.id)
         return account
     }
@@ -37,7 +41,7 @@ struct PasswordLogin {
     func retryAfter(email: String, clientAddress: String?) -> TimeInterval? {
         (try? environment.loginThrottle.retryAfter(
             Self.throttleKeys(email: email, clientAddress: clientAddress), at: environment.clock.now(),
-            in: environment.storage)) ?? nil
+            in: store)) ?? nil
     }
 
     static func throttleKeys(email: String, clientAddress: String?) -> [String] {

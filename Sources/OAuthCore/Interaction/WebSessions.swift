@@ -4,7 +4,11 @@ import Support
 /// Browser sessions outside an authorization request: the `/login` page reached directly, the
 /// account page, logout. Same password check and throttling as the authorization flow.
 public struct WebSessions: Sendable {
+    /// Sessions with their last use, and the accounts they belong to.
+    typealias Store = SessionStore & AccountStore & SignInListStore & Sendable
+
     let environment: OAuthEnvironment
+    var store: any Store { environment.storage }
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
@@ -30,7 +34,7 @@ public struct WebSessions: Sendable {
         let now = environment.clock.now()
         let id = OpaqueToken.generate(.session, random: environment.random)
         let expiresAt = now.addingTimeInterval(environment.configuration.sessionLifetime)
-        try environment.storage.insertSession(Session(hash: OpaqueToken.hash(id), accountID: accountID,
+        try store.insertSession(Session(hash: OpaqueToken.hash(id), accountID: accountID,
                                                       csrfSecret: environment.random.bytes(32), authTime: now,
                                                       createdAt: now, expiresAt: expiresAt,
                                                       origin: SignInOrigin.current))
@@ -39,9 +43,9 @@ public struct WebSessions: Sendable {
 
     /// The live session behind a cookie value, with its active account.
     public func session(cookie: String?) throws -> (Session, Account)? {
-        guard let cookie, let session = try environment.storage.session(hash: OpaqueToken.hash(cookie)),
+        guard let cookie, let session = try store.session(hash: OpaqueToken.hash(cookie)),
               session.expiresAt > environment.clock.now(),
-              let account = try environment.storage.account(id: session.accountID), account.status == .active
+              let account = try store.account(id: session.accountID), account.status == .active
         else { return nil }
         return (session, account)
     }
@@ -57,12 +61,12 @@ public struct WebSessions: Sendable {
         let origin = SignInOrigin.current
         let seen = session.lastUsedAt ?? session.createdAt
         guard now.timeIntervalSince(seen) >= Self.useGranularity || session.origin != origin else { return }
-        try environment.storage.recordSessionUse(hash: session.hash, at: now, origin: origin)
+        try store.recordSessionUse(hash: session.hash, at: now, origin: origin)
     }
 
     public func end(cookie: String?) throws {
         guard let cookie else { return }
-        try environment.storage.deleteSession(hash: OpaqueToken.hash(cookie))
+        try store.deleteSession(hash: OpaqueToken.hash(cookie))
     }
 
     /// CSRF tokens for forms shown to a signed-in person, bound to the session (OWASP synchronizer token).

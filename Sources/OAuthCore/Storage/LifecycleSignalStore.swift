@@ -19,27 +19,9 @@ public struct ProviderHold: Sendable, Equatable, Codable {
     }
 }
 
-/// Apple team transfer (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team):
-/// one imported transfer identifier, the identity it belongs to, and, once exchanged, the new team's `sub`.
-public struct AppleTransfer: Sendable, Equatable, Codable {
-    public var transferSub: String
-    public var accountID: String
-    public var identityID: String
-    public var newSubject: String?
-    public var completedAt: Date?
-
-    public init(transferSub: String, accountID: String, identityID: String, newSubject: String? = nil,
-                completedAt: Date? = nil) {
-        self.transferSub = transferSub
-        self.accountID = accountID
-        self.identityID = identityID
-        self.newSubject = newSubject
-        self.completedAt = completedAt
-    }
-}
-
-/// What the providers' lifecycle signals need besides accounts: Google RISC receipts and holds, lookups of
-/// stored provider tokens by provider, and Apple transfer progress. Every method is atomic on its own.
+/// What the providers' lifecycle signals need besides accounts: Google RISC receipts and holds, and lookups of
+/// stored provider tokens by provider (Apple transfer progress is Identity's `AppleTransferStore`). Every
+/// method is atomic on its own.
 public protocol LifecycleSignalStore {
     /// Records the `jti` of a Google security event token (RFC 8417 §2.2); true when new, false for a
     /// redelivery. Of concurrent callers with one `jti` exactly one gets true.
@@ -57,12 +39,4 @@ public protocol LifecycleSignalStore {
     func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken]
     /// Deletes the token stored for that identity (the identity stays). False if there was none.
     func deleteThirdPartyToken(identityID: String) throws -> Bool
-
-    /// False (and nothing changes) when the transfer identifier was imported before.
-    func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool
-    func appleTransfer(transferSub: String) throws -> AppleTransfer?
-    /// Those not completed yet, ordered by transfer identifier.
-    func pendingAppleTransfers() throws -> [AppleTransfer]
-    /// Marks the transfer done with the new `sub`. False if it is unknown.
-    func completeAppleTransfer(transferSub: String, newSubject: String, at time: Date) throws -> Bool
 }

@@ -1,18 +1,19 @@
 import Foundation
 
-/// Everything AccountLink keeps. Implementations: StoreMemory (reference), StoreSQLite, StorePostgres;
+/// What OAuthCore keeps. Implementations: StoreMemory (reference), StoreSQLite, StorePostgres;
 /// all pass the one suite in StoreConformance. Every method is atomic on its own; `transaction`
-/// groups several so that either all of them happen or none (docs/architecture.md rule 6).
-public protocol Storage: ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
+/// (Transacting) groups several so that either all of them happen or none (docs/architecture.md rule 6).
+///
+/// Identity's `AccountLinkStorage` adds the records of Mail and Identity
+/// (the mail outbox, Apple transfers). A flow never takes the whole hub: it names the
+/// composition of the small protocols it uses (its `Store`), so the whole hub is named only where a store
+/// is composed (the server's wiring, `OAuthEnvironment`, StoreConformance, the store implementations).
+public protocol Storage: Transacting, ClientStore, AccountStore, GrantStore, TokenStore, SessionStore, InteractionStore,
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
-    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, OutboxStore, PasswordRemovalStore,
+    RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, PasswordRemovalStore,
     RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, ScopeStore, SignInListStore, EventOutboxStore,
     InboundEventStore, Sendable
 {
-    /// Runs `body` against a view of the store in one transaction: commits when it returns, rolls
-    /// back everything it wrote when it throws. Calls on the view inside `body` do not lock again.
-    func transaction<T>(_ body: (any Storage) throws -> T) throws -> T
-
     /// Cheap round trip to the database, for `/healthz`.
     func ping() throws
 

@@ -19,23 +19,23 @@ public struct LoginThrottle: Sendable {
     public static func addressKey(_ address: String) -> String { "address:" + address }
 
     /// False when any key is inside its refusal window; otherwise the attempt is counted (atomically).
-    public func take(_ keys: [String], at now: Date, in storage: any Storage) throws -> Bool {
+    public func take(_ keys: [String], at now: Date, in storage: any LoginAttemptStore) throws -> Bool {
         try storage.takeLoginAttempt(keys: keys, policy: policy, at: now)
     }
 
     /// A successful sign-in clears the account's record and gives the address its attempt back.
-    public func succeeded(_ keys: [String], in storage: any Storage) throws {
+    public func succeeded(_ keys: [String], in storage: any LoginAttemptStore) throws {
         guard let account = keys.first else { return }
         try storage.loginSucceeded(clearedKey: account, returnedKeys: Array(keys.dropFirst()), policy: policy)
     }
 
     /// Forgets keys whose last attempt is older than `maximumDelay` and that are not blocked.
-    public func purge(at now: Date, in storage: any Storage) throws {
+    public func purge(at now: Date, in storage: any LoginAttemptStore) throws {
         try storage.purgeLoginAttempts(before: now.addingTimeInterval(-policy.maximumDelay))
     }
 
     /// How long until every key is out of its refusal window; nil when none is blocked now.
-    public func retryAfter(_ keys: [String], at now: Date, in storage: any Storage) throws -> TimeInterval? {
+    public func retryAfter(_ keys: [String], at now: Date, in storage: any LoginAttemptStore) throws -> TimeInterval? {
         let until = try keys.compactMap { try storage.loginAttempts(key: $0)?.blockedUntil }.max()
         guard let until, until > now else { return nil }
         return until.timeIntervalSince(now)

@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import OAuthCore
 
 /// Self-service sign-up with its verification mail (docs/accounts-and-email.md): the demo has no SMTP server, so the

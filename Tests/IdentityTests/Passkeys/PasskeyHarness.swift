@@ -10,13 +10,13 @@ import WebAuthnTesting
 /// The passkey flows on one store with a fixed clock, and a software authenticator (WebAuthnTesting)
 /// that answers their options as a platform authenticator would.
 struct PasskeyHarness {
-    let storage: any Storage
+    let storage: any AccountLinkStorage
     let clock = ManualClock()
     let context: PasskeyContext
     static let rpID = "example.com"
     static let origin = "https://example.com"
 
-    init(storage: any Storage = MemoryStorage()) {
+    init(storage: any AccountLinkStorage = MemoryStorage()) {
         self.storage = storage
         context = PasskeyContext(storage: storage, clock: clock, random: SystemRandom(),
                                  relyingParty: RelyingParty(id: Self.rpID, origins: [Self.origin, "android:apk-key-hash:k1"]),

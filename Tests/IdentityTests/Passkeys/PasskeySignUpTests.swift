@@ -1,5 +1,6 @@
 import Foundation
 import JOSE
+import Mail
 import OAuthCore
 import StoreMemory
 import Support

@@ -6,11 +6,11 @@ import Testing
 
 /// An account with chosen sign-in methods in any store, and what a refused removal must leave untouched.
 struct RemovalFixture {
-    let storage: any Storage
+    let storage: any AccountLinkStorage
     let service: SignInService
     let clock = ManualClock()
 
-    init(storage: any Storage) {
+    init(storage: any AccountLinkStorage) {
         self.storage = storage
         service = SignInService(storage: storage, clock: clock, random: SystemRandom(),
                                 logger: Logger(label: "test", minimumLevel: .error, sink: MemorySink()))

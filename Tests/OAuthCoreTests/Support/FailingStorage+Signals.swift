@@ -26,14 +26,4 @@ extension FailingStorage {
     func deleteThirdPartyToken(identityID: String) throws -> Bool {
         try forward { try inner.deleteThirdPartyToken(identityID: identityID) }
     }
-    func insertAppleTransfer(_ transfer: AppleTransfer) throws -> Bool {
-        try forward { try inner.insertAppleTransfer(transfer) }
-    }
-    func appleTransfer(transferSub: String) throws -> AppleTransfer? {
-        try forward { try inner.appleTransfer(transferSub: transferSub) }
-    }
-    func pendingAppleTransfers() throws -> [AppleTransfer] { try forward { try inner.pendingAppleTransfers() } }
-    func completeAppleTransfer(transferSub: String, newSubject: String, at time: Date) throws -> Bool {
-        try forward { try inner.completeAppleTransfer(transferSub: transferSub, newSubject: newSubject, at: time) }
-    }
 }

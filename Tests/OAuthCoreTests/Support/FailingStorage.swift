@@ -47,7 +47,7 @@ struct FailingStorage: Storage {
         return result
     }
 
-    func transaction<T>(_ body: (any Storage) throws -> T) throws -> T {
+    func transaction<T>(_ body: (FailingStorage) throws -> T) throws -> T {
         try run { try inner.transaction { try body(FailingStorage(inner: $0, fail: fail)) } }
     }
     func ping() throws { try run { try inner.ping() } }
@@ -186,12 +186,5 @@ extension FailingStorage {
     }
     func invalidateOneTimeTokens(accountID: String, purposes: Set<OneTimeToken.Purpose>, at time: Date) throws -> Int {
         try run { try inner.invalidateOneTimeTokens(accountID: accountID, purposes: purposes, at: time) }
-    }
-    func insertMail(_ mail: OutboxMail) throws { try run { try inner.insertMail(mail) } }
-    func mail(id: String) throws -> OutboxMail? { try run { try inner.mail(id: id) } }
-    func listMail() throws -> [OutboxMail] { try run { try inner.listMail() } }
-    func dueMail(at time: Date, limit: Int) throws -> [OutboxMail] { try run { try inner.dueMail(at: time, limit: limit) } }
-    func updateMail(_ mail: OutboxMail, ifUnchangedFrom expected: OutboxMail) throws -> Bool {
-        try run { try inner.updateMail(mail, ifUnchangedFrom: expected) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OAuthCore
 
 /// The mails the account flows send (docs/accounts-and-email.md). The flows decide when; the Mail module decides the
 /// words (catalog, the person's language) through `MailComposer`, so a flow can write the rendered mail

@@ -1,4 +1,5 @@
 import JOSE
+import OAuthCore
 import Support
 
 /// Mail bodies carry live one-time links, so the outbox keeps them sealed (AES-256-GCM) while a mail waits
