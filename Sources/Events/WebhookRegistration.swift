@@ -35,14 +35,14 @@ public struct WebhookRegistration: Sendable {
         let sealed = try WebhookSecret(masterKey: context.masterKey).seal(secret, endpointID: id, random: context.random)
         let endpoint = WebhookEndpoint(id: id, url: url, events: events, description: description, sealedSecret: sealed,
                                        createdAt: context.clock.now())
-        try context.storage.insertWebhookEndpoint(endpoint)
+        try context.store.insertWebhookEndpoint(endpoint)
         context.audit(.webhookAdded, accountID: nil, clientID: nil, detail: "\(id) by \(actor)")
         return (endpoint, secret)
     }
 
     /// Removes and audits the endpoint; false when there is none (`webhook remove`, `DELETE /admin/webhooks/{id}`).
     public static func remove(id: String, _ context: some WebhookRegistrationContext, actor: String) throws -> Bool {
-        guard try context.storage.deleteWebhookEndpoint(id: id) else { return false }
+        guard try context.store.deleteWebhookEndpoint(id: id) else { return false }
         context.audit(.webhookRemoved, accountID: nil, clientID: nil, detail: "\(id) by \(actor)")
         return true
     }
@@ -51,7 +51,7 @@ public struct WebhookRegistration: Sendable {
 /// What adding a webhook endpoint needs: the store, randomness and clock, and the master key that seals
 /// its secret (WebhookSecret), and the audit trail. Operations' `Runtime` is one.
 public protocol WebhookRegistrationContext: Sendable {
-    var storage: any Storage { get }
+    var store: any Storage { get }
     var clock: any Clock { get }
     var random: any RandomSource { get }
     var masterKey: [UInt8] { get }

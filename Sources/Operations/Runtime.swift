@@ -135,4 +135,6 @@ extension Runtime {
 }
 
 /// Client and scope registration, and webhook endpoints, take the runtime as their context.
-extension Runtime: RegistryContext, WebhookRegistrationContext {}
+extension Runtime: RegistryContext, WebhookRegistrationContext {
+    public var store: any Storage { storage }
+}

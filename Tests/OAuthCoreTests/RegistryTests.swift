@@ -10,7 +10,7 @@ import Testing
 /// ScopeRules, and a removed client is forgotten and audited.
 @Suite struct RegistryTests {
     final class Context: RegistryContext {
-        let storage: any Storage = MemoryStorage()
+        let store: any Storage = MemoryStorage()
         let clock: any Clock = ManualClock()
         let random: any RandomSource = SeededRandom(seed: 7)
         let clientCache = ClientCache(seconds: 60)
@@ -18,7 +18,7 @@ import Testing
         let audited = Mutex<[(kind: AuditKind, clientID: String?, detail: String)]>([])
 
         init() {
-            keyRing = SigningKeyRing(storage: storage, masterKey: [UInt8](repeating: 7, count: 32), clock: clock,
+            keyRing = SigningKeyRing(storage: store, masterKey: [UInt8](repeating: 7, count: 32), clock: clock,
                                      random: random, overlap: 600)
         }
 
@@ -62,7 +62,7 @@ import Testing
         let context = Context()
         _ = try Self.registration(scopes: []).register(context, actor: "test")
         #expect(try ClientRegistration.remove(id: "thermostat", context, actor: "cli"))
-        #expect(try context.storage.client(id: "thermostat") == nil)
+        #expect(try context.store.client(id: "thermostat") == nil)
         #expect(try !ClientRegistration.remove(id: "thermostat", context, actor: "cli"))
         let removals = context.audited.withLock { $0.filter { $0.kind == .clientRemoved } }
         #expect(removals.count == 1)

@@ -37,7 +37,7 @@ public struct ClientRegistration: Sendable {
         var stored = client
         stored.secretHash = secret.map(ClientSecret.hash)
         do {
-            try context.storage.insertClient(stored)
+            try context.store.insertClient(stored)
         } catch StoreError.conflict {
             throw .conflict("a client with id \(id) already exists")
         } catch {
@@ -51,7 +51,7 @@ public struct ClientRegistration: Sendable {
     /// it in the client cache and audits it; false when there is no such client (`client remove`,
     /// `DELETE /admin/clients/{id}`).
     public static func remove(id: String, _ context: some RegistryContext, actor: String) throws -> Bool {
-        guard try context.storage.deleteClient(id: id, at: context.clock.now()) else { return false }
+        guard try context.store.deleteClient(id: id, at: context.clock.now()) else { return false }
         context.clientCache.forget(id: id)
         context.audit(.clientRemoved, accountID: nil, clientID: id, detail: "by \(actor)")
         return true
@@ -68,7 +68,7 @@ public struct ClientRegistration: Sendable {
     /// The client these values describe, every rule of `ClientRules` and the scope catalogue checked
     /// (registration and update share them). Stores nothing.
     func validated(_ context: some RegistryContext, secretHash: String?, createdAt: Date) throws(Failure) -> Client {
-        try Self.checkScopes(scopes, context.storage)
+        try Self.checkScopes(scopes, context.store)
         let client = Client(
             id: id, name: name, secretHash: secretHash, redirectURIs: try checkedRedirectURIs(), scopes: scopes,
             isPublic: isPublic, firstParty: firstParty, appFlip: appFlip, rotateRefreshTokens: rotateRefreshTokens,

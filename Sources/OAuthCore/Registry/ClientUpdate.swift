@@ -44,11 +44,11 @@ public struct ClientUpdate: Sendable {
     /// The stored client after the change; `.data("no client …")` when there is none.
     public func apply(to id: String, _ context: some RegistryContext, actor: String) throws(ClientRegistration.Failure) -> Client {
         let stored: Client?
-        do { stored = try context.storage.client(id: id) } catch { throw .data("cannot read the client: \(error)") }
+        do { stored = try context.store.client(id: id) } catch { throw .data("cannot read the client: \(error)") }
         guard let stored else { throw .data("no client with id \(id)") }
         let client = try merged(stored).validated(context, secretHash: stored.secretHash, createdAt: stored.createdAt)
         do {
-            guard try context.storage.updateClient(client) else { throw ClientRegistration.Failure.data("no client with id \(id)") }
+            guard try context.store.updateClient(client) else { throw ClientRegistration.Failure.data("no client with id \(id)") }
         } catch let failure as ClientRegistration.Failure {
             throw failure
         } catch {

@@ -25,7 +25,7 @@ public enum ScopeCatalog {
         let scope: CustomScope
         do { scope = try CustomScope.checked(name: name, descriptions: descriptions, reserved: ScopeRules.reserved,
                                              at: context.clock.now()) } catch { throw .data(error.sentence) }
-        do { try context.storage.insertScope(scope) } catch StoreError.conflict {
+        do { try context.store.insertScope(scope) } catch StoreError.conflict {
             throw .conflict("a scope named \(name) already exists")
         } catch { throw .data("cannot store the scope: \(error)") }
         context.audit(.scopeAdded, accountID: nil, clientID: nil, detail: "\(name) by \(actor)")
@@ -35,10 +35,10 @@ public enum ScopeCatalog {
     /// Refused while a client lists the scope: remove it there first (`client update ID --scope …`).
     public static func remove(name: String, _ context: some RegistryContext, actor: String) throws(Failure) {
         do {
-            if let client = try context.storage.listClients().first(where: { $0.scopes.containsBytes(name) }) {
+            if let client = try context.store.listClients().first(where: { $0.scopes.containsBytes(name) }) {
                 throw Failure.conflict("client \(client.id) lists scope \(name): change its scopes first (client update \(client.id) --scope …)")
             }
-            guard try context.storage.deleteScope(name: name) else { throw Failure.notFound("no custom scope \(name)") }
+            guard try context.store.deleteScope(name: name) else { throw Failure.notFound("no custom scope \(name)") }
         } catch let failure as Failure { throw failure } catch { throw .data("cannot remove the scope: \(error)") }
         context.audit(.scopeRemoved, accountID: nil, clientID: nil, detail: "\(name) by \(actor)")
     }

@@ -6,7 +6,7 @@ import Support
 extension Metrics {
     /// Outbox gauges (docs/operations.md, on top of the outbox of docs/accounts-and-email.md, Mail): mails
     /// by status, and the age of the oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
-    public func registerOutboxGauges(storage: any Storage, clock: any Clock) {
+    public func registerOutboxGauges(storage: any OutboxStore & Sendable, clock: any Clock) {
         for status in OutboxMail.Status.allCases {
             gauge("accountlink_outbox_mails{status=\"\(status.rawValue)\"}") {
                 (try? storage.listMail()).map { Double($0.filter { $0.status == status }.count) }
