@@ -50,21 +50,29 @@ let package = Package(
         .target(name: "StoreConformance", dependencies: ["OAuthCore", "Mail", "Identity", "Support"]),
         .target(name: "Pages", dependencies: ["Support"]),
         .target(name: "HTTPServer", dependencies: ["Support", "CMicroHTTPD", "CShims"]),
+        // The configuration as one validated value: files, environment, flags, the master key (docs/architecture.md).
+        .target(name: "Settings", dependencies: ["Support", "JOSE", "Pages", "Events", "StorePostgres", "WebAuthn", "Identity"]),
+        // The opened runtime (database, master key, the services the configuration composes) and the
+        // operator's tools: doctor, schema check, backup and restore, the startup banner.
+        .target(name: "Operations",
+                dependencies: ["Settings", "Support", "JOSE", "OAuthCore", "Identity", "StoreSQL", "StoreSQLite",
+                               "StorePostgres", "Mail", "Events", "Pages", "AppFlipKit", "GoogleRedirects"]),
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
-                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn", "Events"]),
+                               "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn", "Events",
+                               "Settings", "Operations"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
                          dependencies: ["JOSE", "OAuthCore", "StoreSQLite", "StorePostgres", "Support", "CSQLiteSetup",
-                                        "AccountLinkServer", "HTTPServer"]),
+                                        "AccountLinkServer", "HTTPServer", "Settings", "Operations"]),
         // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING);
         // a normal build replays the saved corpora (`make test`).
         .executableTarget(name: "accountlink-fuzz", dependencies: ["Support", "JOSE", "HTTPServer", "AppFlipKit", "WebAuthn"]),
-        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "Events", "JOSE", "OAuthCore", "Identity", "Mail", "HTTPServer", "Support", "AppFlipKit"]),
+        .executableTarget(name: "accountlink", dependencies: ["AccountLinkServer", "Settings", "Operations", "Events", "JOSE", "OAuthCore", "Identity", "Mail", "HTTPServer", "Support", "AppFlipKit"]),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "CLITests", dependencies: ["accountlink", "Support"]),
+        .testTarget(name: "CLITests", dependencies: ["accountlink", "Support", "Settings", "Operations"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support"]),
         .testTarget(name: "StoreMemoryTests", dependencies: ["StoreMemory", "StoreConformance", "OAuthCore", "Identity", "Support"]),
         .testTarget(name: "StoreSQLiteTests", dependencies: ["StoreSQLite", "StoreConformance", "StoreSQL", "OAuthCore", "Identity", "Support", "CSQLite", "CSQLiteSetup"]),
@@ -75,11 +83,12 @@ let package = Package(
                     dependencies: ["StorePostgres", "StoreConformance", "OAuthCore", "Identity", "Mail", "Support"]),
         .testTarget(name: "AppFlipKitTests", dependencies: ["AppFlipKit"]),
         .testTarget(name: "AccountLinkKitTests",
-                    dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE",
+                    dependencies: ["AccountLinkKit", "AppFlipKit", "AccountLinkServer", "HTTPServer", "JOSE", "Settings", "Operations",
                                    "OAuthCore", "Support", "WebAuthn", "WebAuthnTesting"]),
         // What only the HTTP layer does: routing, cookies, CSRF, security headers (the app driven in process).
         .testTarget(name: "AccountLinkServerTests",
-                    dependencies: ["AccountLinkServer", "HTTPServer", "Identity", "OAuthCore", "Support"]),
+                    dependencies: ["AccountLinkServer", "HTTPServer", "Identity", "OAuthCore", "Support", "Settings",
+                                   "Operations"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "Identity", "StoreMemory", "Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),

@@ -1,6 +1,8 @@
 import AccountLinkServer
 import Foundation
 import HTTPServer
+import Operations
+import Settings
 
 /// The server's own answer to `/healthz`, UserInfo and introspection without HTTP: the app's responder
 /// (every middleware, the handler, the store) called in process on one and on two tasks at once, each
@@ -26,7 +28,7 @@ struct RequestFigures {
 
     func print() async throws {
         let configuration = try ConfigurationLoader(environment: ProcessInfo.processInfo.environment, flags: [:]).load()
-        let runtime = try Runtime.open(configuration, logger: AccountLinkServer.serverLogger(configuration))
+        let runtime = try Runtime.open(configuration, logger: Operations.serverLogger(configuration))
         let responder = try AccountLinkApp(runtime: runtime).responder()
         for (name, request) in figures {
             let answer = await Task(executorPreference: responder.preferredExecutor(for: request)) {

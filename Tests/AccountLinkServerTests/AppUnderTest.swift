@@ -2,6 +2,8 @@ import AccountLinkServer
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
+import Settings
 import Support
 import Testing
 

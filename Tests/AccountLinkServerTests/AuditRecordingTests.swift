@@ -1,4 +1,3 @@
-import AccountLinkServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

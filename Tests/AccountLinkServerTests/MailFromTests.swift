@@ -1,4 +1,4 @@
-import AccountLinkServer
+import Settings
 import Testing
 
 /// README.md, `ACCOUNTLINK_MAIL_FROM`: the default is `no-reply@` the issuer's host only when that host is

@@ -1,5 +1,5 @@
-import AccountLinkServer
 import Foundation
+import Operations
 import Testing
 
 /// CONTRACT "The first week's edges": `/metrics` carries the standard process metrics and the build.

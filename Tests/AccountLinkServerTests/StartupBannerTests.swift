@@ -1,4 +1,4 @@
-import AccountLinkServer
+import Operations
 import Testing
 
 /// README.md, The two commands: the first lines of `accountlink serve` say where it serves, the admin

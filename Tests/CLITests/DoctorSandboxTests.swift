@@ -1,5 +1,6 @@
-import AccountLinkServer
 import Foundation
+import Operations
+import Settings
 import Testing
 
 /// `doctor`'s database check against the packaged unit's sandbox (packaging/debian/accountlink.service:

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
 import Support
 
 extension AdminAPI {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
 
 extension AdminAPI {
     /// `POST /admin/clients` body: the field names of `client list --json` plus `google_project`.
@@ -93,11 +94,9 @@ extension AdminAPI {
             return Self.ok(ClientView(client))
         case ("PATCH", 1): return try changeClient(path[0], request)
         case ("DELETE", 1):
-            guard try storage.deleteClient(id: path[0], at: runtime.clock.now()) else {
+            guard try ClientRegistration.remove(id: path[0], runtime, actor: Self.actor) else {
                 throw AdminFailure.notFound("client \(path[0])")
             }
-            runtime.clientCache.forget(id: path[0])
-            runtime.audit(.clientRemoved, clientID: path[0], detail: "by \(Self.actor)")
             return .empty(204)
         case (_, 0), (_, 1): throw AdminFailure(405, "method_not_allowed", "\(request.method) is not allowed here")
         default: throw AdminFailure.notFound("such client resource")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Identity
 import OAuthCore
+import Operations
 import Support
 
 extension AdminAPI {

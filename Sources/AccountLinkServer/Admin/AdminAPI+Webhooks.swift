@@ -2,6 +2,7 @@ import Events
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
 import Support
 
 /// `/admin/webhooks` (docs/webhooks.md; CONTRACT "Events"): endpoints with their subscribed event types,
@@ -20,8 +21,9 @@ extension AdminAPI {
         case ("POST", 0): return try addWebhook(request)
         case ("GET", 1): return Self.ok(WebhookView(try webhook(path[0]), secret: nil))
         case ("DELETE", 1):
-            guard try storage.deleteWebhookEndpoint(id: path[0]) else { throw AdminFailure.notFound("webhook \(path[0])") }
-            runtime.audit(.webhookRemoved, detail: "\(path[0]) by \(Self.actor)")
+            guard try WebhookRegistration.remove(id: path[0], runtime, actor: Self.actor) else {
+                throw AdminFailure.notFound("webhook \(path[0])")
+            }
             return .empty(204)
         case ("GET", 2) where path[1] == "deliveries":
             let endpoint = try webhook(path[0])
@@ -44,8 +46,8 @@ extension AdminAPI {
         }
         do {
             let (endpoint, secret) = try WebhookRegistration(url: body.url, events: body.events,
-                                                             description: body.description ?? "").register(runtime)
-            runtime.audit(.webhookAdded, detail: "\(endpoint.id) by \(Self.actor)")
+                                                             description: body.description ?? "")
+                .register(runtime, actor: Self.actor)
             return Self.ok(WebhookView(endpoint, secret: secret), status: 201)
         } catch let failure as WebhookRegistration.Failure {
             throw AdminFailure.invalid(failure.message)
@@ -64,59 +66,4 @@ extension AdminAPI {
         runtime.audit(.webhookDeliveryRetried, accountID: delivery.accountID, detail: "\(deliveryID) by \(Self.actor)")
         return Self.ok(DeliveryView(again))
     }
-}
-
-/// An endpoint as the admin API and `webhook list --json` show it; `secret` only in the answer that made it.
-public struct WebhookView: Encodable, Sendable {
-    public let id: String
-    public let url: String
-    public let events: [String]
-    public let description: String
-    public let created_at: String
-    public let secret: String?
-
-    public init(_ endpoint: WebhookEndpoint, secret: String?) {
-        id = endpoint.id
-        url = endpoint.url
-        events = endpoint.events
-        description = endpoint.description
-        created_at = RFC3339.string(endpoint.createdAt)
-        self.secret = secret
-    }
-}
-
-/// One delivery (CONTRACT "Events": `id`, `event`, `status`, `attempts`, `last_status_code`, `next_attempt_at`).
-public struct DeliveryView: Encodable, Sendable {
-    public let id: String
-    public let event: String
-    public let status: String
-    public let attempts: Int
-    public let last_status_code: Int?
-    public let next_attempt_at: String?
-    public let created_at: String
-
-    public init(_ delivery: EventDelivery) {
-        id = delivery.id
-        event = delivery.eventType
-        // A claim in flight is still pending to the reader.
-        status = delivery.status == .sending ? "pending" : delivery.status.rawValue
-        attempts = delivery.attempts
-        last_status_code = delivery.lastStatusCode
-        next_attempt_at = delivery.status == .delivered || delivery.status == .failed
-            ? nil : RFC3339.string(delivery.nextAttemptAt)
-        created_at = RFC3339.string(delivery.createdAt)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(event, forKey: .event)
-        try container.encode(status, forKey: .status)
-        try container.encode(attempts, forKey: .attempts)
-        try container.encode(last_status_code, forKey: .last_status_code)
-        try container.encode(next_attempt_at, forKey: .next_attempt_at)
-        try container.encode(created_at, forKey: .created_at)
-    }
-
-    enum Key: String, CodingKey { case id, event, status, attempts, last_status_code, next_attempt_at, created_at }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OAuthCore
+import Operations
 import Support
 
 /// The admin API (docs/operations.md, Admin API): served only on `ACCOUNTLINK_ADMIN_LISTEN`, each request

@@ -1,3 +1,5 @@
+import Operations
+
 /// The OpenAPI 3.1 description of the admin API, served at `GET /admin/openapi.json`. Tests validate
 /// the real answers against its schemas (Tests/Peers/test_admin_api.py), so it cannot drift.
 enum AdminOpenAPI {

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import OAuthCore
 import Support
-import Synchronization
 
 /// CORS (Fetch Standard §3.2) for what a browser-only app calls: the token, UserInfo and revocation
 /// endpoints, discovery and the published keys. An origin is allowed when a registered client lists it
@@ -38,27 +37,5 @@ struct CrossOriginMiddleware: HTTPMiddleware {
         response.headers.add("Access-Control-Max-Age", "600")
         response.headers.add("Vary", "Origin")
         return response
-    }
-}
-
-/// Every client's web origins, read from the store at most once per `lifetime` (as the client cache:
-/// `ACCOUNTLINK_CLIENT_CACHE_SECONDS`; a client registered elsewhere is seen within it).
-final class WebOrigins: Sendable {
-    private let environment: OAuthEnvironment
-    private let lifetime: Duration
-    private let cached = Mutex<(origins: Set<[UInt8]>, expires: ContinuousClock.Instant)?>(nil)
-
-    init(environment: OAuthEnvironment, seconds: Int) {
-        self.environment = environment
-        lifetime = .seconds(max(0, seconds))
-    }
-
-    func allows(_ origin: String) async -> Bool {
-        let now = ContinuousClock.now
-        if let hit = cached.withLock({ $0 }), hit.expires > now { return hit.origins.contains(Array(origin.utf8)) }
-        let clients = (try? await environment.blocking { try environment.storage.listClients() }) ?? []
-        let origins = Set(clients.flatMap(\.webOrigins).map { Array($0.utf8) })
-        cached.withLock { $0 = (origins, now + lifetime) }
-        return origins.contains(Array(origin.utf8))
     }
 }

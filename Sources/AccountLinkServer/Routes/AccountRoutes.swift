@@ -5,35 +5,39 @@ import OAuthCore
 import Pages
 import Support
 
-/// The signed-in person of an account-page request, with the posted form once its CSRF token checked.
-enum SignedIn {
-    case person(Session, Account, FormParameters)
-    /// Not signed in (a redirect to the login page), a failed CSRF check, or the store unreachable.
-    case answer(HTTPResponse)
+/// The account page and its forms (docs/accounts-and-email.md; docs/sign-in.md, Lifecycle): the session
+/// and CSRF checked here, the rules Identity's and OAuthCore's (EmailRoutes.swift, LifecycleRoutes.swift,
+/// SignInRoutes.swift, PasskeyAccountRoutes.swift).
+struct AccountPageRoutes: SessionRoutes {
+    let web: WebContext
+    let environment: OAuthEnvironment
+    let accountFlows: AccountFlowContext
+    let signIn: SignInService
+    let deletion: AccountDeletionService
+    let passkeys: PasskeyContext
+    /// The app's Bearer token on `POST /account/delete`.
+    let appAccount: AppAccountAPI
+
+    func add(to router: inout Router) {
+        router.add("GET", "/account") { [self] in await accountPage($0) }
+        router.add("POST", "/account/unlink") { [self] in await unlink($0) }
+        router.add("POST", "/account/methods/remove") { [self] in await removeMethod($0) }
+        router.add("GET", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
+        router.add("POST", "/account/delete/confirm") { [self] in await deleteConfirm($0) }
+        router.add("POST", "/account/delete") { [self] in await deleteAccount($0) }
+        router.add("POST", "/account/password") { [self] in changePassword($0) }
+        router.add("POST", "/account/email") { [self] in changeEmail($0) }
+        router.add("POST", "/account/verify-email/resend") { [self] in resendVerification($0) }
+        router.add("POST", "/account/sign-out-everywhere") { [self] in signOutEverywhere($0) }
+        router.add("POST", "/account/sign-ins/end") { [self] in endSignIn($0) }
+        router.add("POST", "/account/passkeys/options") { [self] in await passkeyAddOptions($0) }
+        router.add("POST", "/account/passkeys") { [self] in await passkeyAdd($0) }
+        router.add("POST", "/account/passkeys/rename") { [self] in await passkeyRename($0) }
+        router.add("POST", "/account/passkeys/remove") { [self] in await passkeyRemove($0) }
+    }
 }
 
-extension AccountLinkApp {
-    /// The session behind the cookie; for a form (`csrfPurpose` given) also its CSRF token.
-    func signedIn(_ request: HTTPRequest, csrfPurpose: String? = nil) -> SignedIn {
-        let sessions = WebSessions(environment: environment)
-        let found: (Session, Account)?
-        do {
-            found = try sessions.session(cookie: request.cookies[CookiePolicy.sessionName])
-        } catch {
-            return .answer(errorPage(status: 503, .problemServer, .msgTryAgain))
-        }
-        guard let (session, account) = found else {
-            return .answer(HTTPResponse.redirect(to: "/login?next=%2Faccount", status: 303).noStore())
-        }
-        // "Last used" on the account page; at most one write per session in `WebSessions.useGranularity`.
-        try? sessions.noteUse(session)
-        let form = request.form ?? FormParameters()
-        if let csrfPurpose, !sessions.checkCSRF(form["csrf_token"], session, purpose: csrfPurpose) {
-            return .answer(errorPage(status: 403, .problemSignIn, .msgFormExpired))
-        }
-        return .person(session, account, form)
-    }
-
+extension AccountPageRoutes {
     /// `GET /account`: the account page (Pages/AccountPage.swift; docs/sign-in.md, Lifecycle).
     func accountPage(_ request: HTTPRequest) async -> HTTPResponse {
         let check = signedIn(request)
@@ -57,14 +61,12 @@ extension AccountLinkApp {
     }
 
     func accountPageModel(session: Session, account: Account) throws -> AccountPage {
-        let identities = try runtime.storage.identities(accountID: account.id)
-        let methods = identities.map { AccountPage.SignInMethod(id: $0.id, provider: $0.provider.rawValue, email: $0.email) }
-        let signIns = SignInsFlow(context: accountFlows)
-        let apps = try signIns.appSignIns(accountID: account.id)
-        let services = try LinkedServices(environment: environment).list(accountID: account.id)
-            .filter { service in !apps.contains { $0.grantID.sameBytes(service.grantID) } }
-            .map { AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope,
-                                             linkedAt: $0.linkedAt) }
+        let overview = try AccountOverview(account: account, session: session, flows: accountFlows,
+                                           environment: environment)
+        let methods = overview.methods.map { AccountPage.SignInMethod(id: $0.id, provider: $0.provider, email: $0.email) }
+        let services = overview.linkedServices.map {
+            AccountPage.LinkedService(grantID: $0.grantID, clientName: $0.clientName, scopes: $0.scope, linkedAt: $0.linkedAt)
+        }
         var page = AccountPage(productName: branding.productName, email: account.email ?? "",
                                name: account.displayName, signInMethods: methods, linkedServices: services,
                                csrfToken: WebSessions(environment: environment).csrfToken(session, purpose: "account"),
@@ -74,13 +76,12 @@ extension AccountLinkApp {
         if !providers.contains("apple") { page.addAppleURL = branding.appleSignInURL(nil).map { $0 + "?add=1" } }
         if !providers.contains("google") { page.addGoogleURL = branding.googleSignInURL(nil).map { $0 + "?add=1" } }
         page.emailVerified = account.emailVerified
-        page.addingMethodsBlocked = UnprovenAccountRule.isUnproven(account)
-        page.passkeys = try passkeysSection(accountID: account.id, csrfToken: page.csrfToken,
-                                            canAdd: !page.addingMethodsBlocked)
-        page.signIns = try signIns.sessions(accountID: account.id, current: session).map {
+        page.addingMethodsBlocked = !overview.mayAddMethods
+        page.passkeys = passkeysSection(overview.passkeys, csrfToken: page.csrfToken, canAdd: overview.mayAddMethods)
+        page.signIns = overview.webSessions.map {
             AccountPage.SignIn(kind: .web(ref: $0.ref, userAgent: $0.origin.userAgent), ipAddress: $0.origin.ipAddress,
                                lastUsedAt: $0.lastUsedAt, isCurrent: $0.isCurrent)
-        } + apps.map {
+        } + overview.appSignIns.map {
             AccountPage.SignIn(kind: .app(grantID: $0.grantID, appName: $0.clientName), ipAddress: $0.origin.ipAddress,
                                lastUsedAt: $0.lastUsedAt)
         }
@@ -116,7 +117,7 @@ extension AccountLinkApp {
         if TokenService.bearerToken(fromAuthorization: request.header("Authorization")) != nil {
             do {
                 let bearer = try await appAccount.bearer(request.header("Authorization"))
-                let report = try await runtime.deletion.delete(accountID: bearer.account.id)
+                let report = try await deletion.delete(accountID: bearer.account.id)
                 return .json(200, raw: #"{"deleted":true,"grants_revoked":\#(report.grantsRevoked)}"#).noStore()
             } catch {
                 return http(OAuthError.from(error).response)
@@ -125,7 +126,7 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "delete")
         guard case .person(_, let account, _) = check else { return answer(check) }
         do {
-            _ = try await runtime.deletion.delete(accountID: account.id)
+            _ = try await deletion.delete(accountID: account.id)
         } catch {
             return errorPage(status: 503, .problemServer, .msgNotDeleted)
         }
@@ -134,14 +135,7 @@ extension AccountLinkApp {
     }
 }
 
-extension AccountLinkApp {
-    func answer(_ check: SignedIn) -> HTTPResponse {
-        if case .answer(let response) = check { return response }
-        return HTTPResponse.redirect(to: "/account", status: 303).noStore()
-    }
-}
-
-extension AccountLinkApp {
+extension AccountPageRoutes {
     /// `POST /account/methods/remove`: drops a sign-in method that is not the account's last
     /// (its stored Apple token is queued for revocation).
     func removeMethod(_ request: HTTPRequest) async -> HTTPResponse {
@@ -149,7 +143,7 @@ extension AccountLinkApp {
         guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
             // Audited by the flow (SignInService.removeIdentity), in its transaction.
-            try runtime.identity.signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
+            try signIn.removeIdentity(accountID: account.id, identityID: form["method_id"] ?? "")
         } catch SignInService.Failure.lastIdentity {
             return errorPage(status: 400, .problemCannotRemove, .msgLastMethod)
         } catch {

@@ -5,16 +5,7 @@ import Support
 
 /// The app's account API (README "The app's API"): Bearer app token, form bodies,
 /// JSON answers, errors as `{"error","error_description"}`. The rules live in Identity's `AppAccountAPI`.
-extension AccountLinkApp {
-    static let appAccountPaths: Set<String> = [
-        "/api/account", "/api/account/identities", "/api/account/identities/remove", "/api/logout",
-        "/api/account/sign-out-everywhere", "/api/account/upgrade/apple", "/api/account/password",
-    ]
-
-    var appAccount: AppAccountAPI {
-        AppAccountAPI(environment: environment, signIn: runtime.identity.signIn, check: runtime.identity.tokenCheck)
-    }
-
+extension AppAPIRoutes {
     func addAppAccountRoutes(to router: inout Router) {
         router.add("GET", "/api/account") { [self] request in
             await appAccountCall(request) { api, bearer, _ in try api.summary(accountID: bearer.account.id) }

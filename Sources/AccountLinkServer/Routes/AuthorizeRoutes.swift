@@ -1,7 +1,7 @@
 import HTTPServer
 import OAuthCore
 
-extension AccountLinkApp {
+extension ProtocolRoutes {
     /// `GET /authorize` (RFC 6749 §4.1.1): validated, then login and consent pages as needed.
     func authorize(_ request: HTTPRequest) async -> HTTPResponse {
         let flow = AuthorizationFlow(environment: environment)
@@ -22,9 +22,5 @@ extension AccountLinkApp {
         return http(flow.handle(.switchAccount(interactionID: request.query["interaction"] ?? "",
                                                csrf: request.query["csrf_token"],
                                                sessionID: request.cookies[CookiePolicy.sessionName])))
-    }
-
-    func badForm() -> HTTPResponse {
-        errorPage(status: 400, .problemSignIn, .msgFormUnreadable)
     }
 }

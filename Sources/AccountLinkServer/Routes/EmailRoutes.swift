@@ -4,37 +4,8 @@ import OAuthCore
 import Pages
 import Support
 
-/// `GET/POST /verify-email` and the account page's password and email forms (docs/accounts-and-email.md).
-extension AccountLinkApp {
-    /// The mail's link shows a button; only the POST confirms (mail scanners follow GET links). A
-    /// sign-up's link also says when the account was made and with which methods, and offers "this wasn't me".
-    func verifyEmailForm(_ request: HTTPRequest) -> HTTPResponse {
-        let cookie = formCookie(request)
-        let token = request.query["token"] ?? ""
-        let made = try? EmailVerificationFlow(context: accountFlows).madeAccount(token: token)
-        let form = VerifyEmailPage(productName: branding.productName, logoURL: branding.logoURL, token: token,
-                                   csrfToken: loginCSRF(cookie),
-                                   made: made.map { ($0.madeAt, $0.methods.map(\.rawValue)) }, locale: pageLocale())
-        return page(200, form.render(), cookie: cookie).adding("Referrer-Policy", "no-referrer")
-    }
-
-    func verifyEmailSubmit(_ request: HTTPRequest) -> HTTPResponse {
-        guard let form = request.form else { return badForm() }
-        guard formCSRFPasses(request, form) else { return errorPage(status: 403, .problemSignIn, .msgFormExpired) }
-        do {
-            _ = try EmailVerificationFlow(context: accountFlows).confirm(token: form["token"] ?? "")
-        } catch EmailVerificationFlow.Failure.invalidLink {
-            return linkInvalid(request)
-        } catch {
-            runtime.logger.error("email verification failed", ["error": "\(error)"])
-            return errorPage(status: 503, .problemServer, .msgTryAgain)
-        }
-        let done = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .verifiedTitle,
-                                   intro: .verifiedBody, links: [(.continueLabel, "/account")],
-                                   locale: pageLocale())
-        return page(200, done.render())
-    }
-
+/// The account page's password and email forms (docs/accounts-and-email.md).
+extension AccountPageRoutes {
     func changePassword(_ request: HTTPRequest) -> HTTPResponse {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(let session, let account, let form) = check else { return answer(check) }
@@ -48,7 +19,7 @@ extension AccountLinkApp {
         } catch PasswordChangeFlow.Failure.throttled {
             return refusedOnPage(429, session, account, .currentPassword, .tooManyRequests)
         } catch PasswordChangeFlow.Failure.password(let violation) {
-            let (status, key, values) = Self.describe(violation)
+            let (status, key, values) = ErrorWording.describe(violation)
             return refusedOnPage(status, session, account, .newPassword, key, values)
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
@@ -105,7 +76,7 @@ extension AccountLinkApp {
     }
 }
 
-extension AccountLinkApp {
+extension AccountPageRoutes {
     /// The line the account page shows after a change (from the redirect's `changed=`).
     func accountNotice(_ changed: String?, locale: String?) -> String? {
         let m = Messages(locale: locale)

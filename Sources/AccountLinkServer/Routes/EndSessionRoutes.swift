@@ -6,11 +6,11 @@ import Support
 
 /// `GET /logout`: OIDC RP-Initiated Logout 1.0 as OAuthCore's `EndSession` decides it; here only the
 /// cookie, the audit line and the pages.
-extension AccountLinkApp {
+extension ProtocolRoutes {
     func endSession(_ request: HTTPRequest) async -> HTTPResponse {
         let cookie = request.cookies[CookiePolicy.sessionName]
         let current = (try? WebSessions(environment: environment).session(cookie: cookie)) ?? nil
-        let (keyRing, issuer, storage) = (runtime.keyRing, runtime.configuration.issuerString, runtime.storage)
+        let (keyRing, issuer, storage) = (keyRing, issuer, environment.storage)
         let rule = EndSession(verifyHint: { keyRing.verify($0, issuer: issuer) }, lookUpClient: { try storage.client(id: $0) })
         switch rule.decide(request.query, current: current.map { ($0.0, $0.1) }) {
         case .ask:
@@ -20,7 +20,10 @@ extension AccountLinkApp {
             return HTTPResponse.redirect(to: target, status: 303).noStore()
         case .end(let target):
             try? WebSessions(environment: environment).end(cookie: cookie)
-            if let account = current?.1 { runtime.audit(.sessionEnd, accountID: account.id, detail: "RP-initiated logout") }
+            if let account = current?.1 {
+                audit.recordLoggingFailure(.sessionEnd, accountID: account.id, detail: "RP-initiated logout",
+                                           in: environment.storage, logger: logger)
+            }
             return HTTPResponse.redirect(to: target, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
         case .refuse(let error):

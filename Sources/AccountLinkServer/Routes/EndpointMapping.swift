@@ -3,7 +3,7 @@ import OAuthCore
 import Pages
 import Support
 
-extension AccountLinkApp {
+extension WebRoutes {
     /// An OAuthCore response value as HTTP.
     func http(_ response: EndpointResponse, locale: String? = nil) -> HTTPResponse {
         switch response {
@@ -112,5 +112,13 @@ extension AccountLinkApp {
         }
         for cookie in cookies { final.headers.add("Set-Cookie", cookie) }
         return final
+    }
+
+    func badForm() -> HTTPResponse {
+        errorPage(status: 400, .problemSignIn, .msgFormUnreadable)
+    }
+
+    func notForm() -> HTTPResponse {
+        http(OAuthError.invalidRequest("the body must be application/x-www-form-urlencoded").response)
     }
 }

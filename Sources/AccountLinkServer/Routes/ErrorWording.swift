@@ -1,3 +1,4 @@
+import Identity
 import OAuthCore
 import Pages
 
@@ -26,6 +27,24 @@ enum ErrorWording {
         case .formExpired: .msgFormExpired
         case .accountUnavailable: .msgAccountUnavailable
         case nil: ["server_error", "temporarily_unavailable"].contains(code) ? .msgTryAgain : .msgBadRequest
+        }
+    }
+
+    /// The status, catalog key and values for a refused sign-up or password.
+    static func describe(_ failure: SignUpFlow.Failure) -> (Int, Messages.Key, [String: String]) {
+        switch failure {
+        case .invalidEmail: (400, .invalidEmail, [:])
+        case .throttled: (429, .tooManyRequests, [:])
+        case .password(let violation): describe(violation)
+        }
+    }
+
+    static func describe(_ violation: PasswordPolicy.Violation) -> (Int, Messages.Key, [String: String]) {
+        switch violation {
+        case .tooShort: (400, .pwTooShort, [:])
+        case .tooLong(let maximum): (400, .pwTooLong, ["max": String(maximum)])
+        case .common: (400, .pwCommon, [:])
+        case .equalsEmail: (400, .pwEqualsEmail, [:])
         }
     }
 }

@@ -4,7 +4,7 @@ import JOSE
 import OAuthCore
 import Pages
 
-extension AccountLinkApp {
+extension WebRoutes {
     /// OAuth 2.0 Form Post Response Mode §2: the page that posts the authorization response. Its one
     /// script runs by hash (CSP Level 3 §8.3: `'sha256-…'` of the script's text); `form-action` is left
     /// out as on the interaction pages, since the target is the client's registered redirect URI.
@@ -14,11 +14,13 @@ extension AccountLinkApp {
         var response = HTTPResponse.html(200, page.render()).noStore()
         response.headers.replaceOrAdd(
             "Content-Security-Policy",
-            "default-src 'none'; script-src '\(Self.formPostScriptHash)'; style-src 'self' 'unsafe-inline'; "
+            "default-src 'none'; script-src '\(FormPostScript.hash)'; style-src 'self' 'unsafe-inline'; "
                 + "img-src 'self' data: https:; frame-ancestors 'none'; base-uri 'none'")
         return response
     }
+}
 
+enum FormPostScript {
     /// The CSP source of `FormPostPage.script`.
-    static let formPostScriptHash = "sha256-" + Data(SHA256.hash(FormPostPage.script)).base64EncodedString()
+    static let hash = "sha256-" + Data(SHA256.hash(FormPostPage.script)).base64EncodedString()
 }

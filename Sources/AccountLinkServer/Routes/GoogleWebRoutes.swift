@@ -7,31 +7,27 @@ import Support
 
 /// Google Sign-In on the web, as HTTP; the flow is Identity's `GoogleWebSignIn`, whose `GoogleClient`
 /// redeems the code (https://developers.google.com/identity/openid-connect/openid-connect#server-flow).
-extension AccountLinkApp {
-    var googleCallbackURL: String { runtime.configuration.issuerString + "/login/google/callback" }
+extension ProviderSignInRoutes {
+    var googleCallbackURL: String { issuer + "/login/google/callback" }
 
     func googleWebStart(_ request: HTTPRequest) async -> HTTPResponse {
-        let google = runtime.configuration.google
         guard google.webEnabled, let clientID = google.webClientID else {
             return errorPage(status: 404, .problemSignIn, .msgGoogleOff)
         }
-        let verifier = runtime.random.token(byteCount: 48)
+        let verifier = WebSignInStart.codeVerifier(web.random)
         guard let (started, cookie) = try? beginWebSignIn(request, provider: "google", codeVerifier: verifier) else {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
-        let query = FormParameters([
-            ("response_type", "code"), ("client_id", clientID), ("redirect_uri", googleCallbackURL),
-            ("scope", "openid email profile"), ("state", started.state), ("nonce", started.record.rawNonce),
-            ("code_challenge", PKCE.challenge(verifier: verifier)), ("code_challenge_method", "S256"),
-        ])
-        return HTTPResponse.redirect(to: Self.redirectURL(google.authorizationURL, query)).noStore()
+        let authorize = WebSignInStart.google(authorizationURL: google.authorizationURL, clientID: clientID,
+                                              redirectURI: googleCallbackURL, started: started, codeVerifier: verifier)
+        return HTTPResponse.redirect(to: authorize).noStore()
             .adding("Set-Cookie", cookie)
     }
 
     func googleWebCallback(_ request: HTTPRequest) async -> HTTPResponse {
         guard let record = takeWebSignIn(request.query["state"], provider: "google", request: request) else { return expiredWebSignIn() }
         if request.query["error"] != nil { return HTTPResponse.redirect(to: "/login", status: 303).noStore() }
-        guard let code = request.query["code"], let flow = runtime.identity.googleWebSignIn else {
+        guard let code = request.query["code"], let flow = identity.googleWebSignIn else {
             return errorPage(status: 400, .problemSignIn, .msgGoogleNoCode)
         }
         do {

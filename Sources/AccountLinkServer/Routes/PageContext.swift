@@ -62,7 +62,7 @@ struct LanguageMiddleware: HTTPMiddleware {
     }
 }
 
-extension AccountLinkApp {
+extension WebRoutes {
     /// The language of the page being answered (`requested`: a pending request's `ui_locales`).
     func pageLocale(_ requested: String? = nil) -> String { PageContext.current.tag(requested: requested) }
 

@@ -7,18 +7,7 @@ import Support
 /// The passkey JSON API of the app (README, Passkeys), HTTP translation only: the rules are Identity's
 /// `PasskeyRegistrationFlow` and `PasskeySignInFlow`. Bodies are JSON objects; every failed check is
 /// `400 invalid_grant`.
-extension AccountLinkApp {
-    static let passkeyPaths: Set<String> = [
-        "/api/passkeys/registration/options", "/api/passkeys/registration", "/api/passkeys/authentication/options",
-        "/api/passkeys/authentication", "/api/signup/passkey/options", "/api/signup/passkey",
-    ]
-
-    var passkeys: PasskeyContext {
-        PasskeyContext(storage: runtime.storage, clock: runtime.clock, random: runtime.random,
-                       relyingParty: runtime.configuration.passkeys!, relyingPartyName: branding.productName,
-                       unprovenMaySignIn: accountFlows.signUpMode != .verifyFirst)
-    }
-
+extension AppAPIRoutes {
     func addPasskeyRoutes(to router: inout Router) {
         router.add("POST", "/api/passkeys/registration/options") { [self] request in
             await passkeyAccountCall(request, status: 200) { accountID, _ in

@@ -6,10 +6,10 @@ import Support
 
 /// The passkeys section of `/account` (docs/passkeys.md, The web pages): its view model, and adding,
 /// renaming and removing, each with the session and the account page's CSRF field. Rules are Identity's.
-extension AccountLinkApp {
+extension AccountPageRoutes {
     /// The section `AccountPage` embeds; adding is offered only where adding a method is allowed.
-    func passkeysSection(accountID: String, csrfToken: String, canAdd: Bool) throws -> PasskeysSection {
-        let items = try runtime.storage.passkeys(accountID: accountID).map {
+    func passkeysSection(_ passkeys: [Passkey], csrfToken: String, canAdd: Bool) -> PasskeysSection {
+        let items = passkeys.map {
             PasskeysSection.Item(credentialID: $0.credentialID, name: $0.name, createdAt: $0.createdAt,
                                  lastUsedAt: $0.lastUsedAt, synced: $0.backedUp)
         }
@@ -27,7 +27,7 @@ extension AccountLinkApp {
     func passkeyAdd(_ request: HTTPRequest) async -> HTTPResponse {
         passkeyChange(request, failure: .passkeyNotAdded) { accountID, form in
             try PasskeyRegistrationFlow(context: passkeys).finish(
-                accountID: accountID, flowID: form["flow_id"], credential: Self.credentialField(form), name: form["name"])
+                accountID: accountID, flowID: form["flow_id"], credential: PasskeyForm.credential(form), name: form["name"])
         }
     }
 
@@ -44,7 +44,7 @@ extension AccountLinkApp {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(_, let account, let form) = check else { return answer(check) }
         do {
-            try runtime.identity.signIn.removePasskey(accountID: account.id, credentialID: form["credential_id"] ?? "")
+            try signIn.removePasskey(accountID: account.id, credentialID: form["credential_id"] ?? "")
         } catch SignInService.Failure.lastIdentity {
             return errorPage(status: 400, .problemCannotRemove, .msgLastMethod)
         } catch {

@@ -6,7 +6,7 @@ import Support
 /// `POST /api/signup/passkey/options` and `POST /api/signup/passkey` (README, Passkeys; docs/passkeys.md,
 /// "Sign-up with a passkey"), HTTP translation only: the rules are Identity's `PasskeySignUpFlow`. JSON
 /// bodies; the client authenticates as at `/api/signup`; the answers are `/api/signup`'s.
-extension AccountLinkApp {
+extension AppAPIRoutes {
     /// `{"client_id","email","name"?}` → `{"flow_id","publicKey"}`, the same for every address.
     func passkeySignUpOptions(_ request: HTTPRequest) async -> HTTPResponse {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
@@ -30,16 +30,10 @@ extension AccountLinkApp {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
         do {
             let body = try Self.passkeyBody(request)
-            let signUp = FirstPartySignUp(environment: environment)
-            let (client, scope) = try await signUp.client(Self.clientForm(body), authorization: request.header("Authorization"))
-            let outcome = try PasskeySignUpFlow(passkeys: passkeys, accounts: accountFlows).finish(
-                clientID: client.id, flowID: body["flow_id"]?.stringValue, credential: body["credential"],
-                locale: pageLocale(), clientAddress: request.clientIP)
-            guard case .created(let account) = outcome else {
-                return .json(202, raw: #"{"account_created":false,"verification_sent":true}"#).noStore()
-            }
-            metrics.count("signup")
-            return http(try signUp.tokens(accountID: account.id, client: client, scope: scope))
+            let creator = PasskeySignUp(passkeys: passkeys, accounts: accountFlows, flowID: body["flow_id"]?.stringValue,
+                                        credential: body["credential"], locale: pageLocale(), clientAddress: request.clientIP)
+            return apiSignedUp(try await FirstPartySignUp(environment: environment)
+                .signUp(Self.clientForm(body), authorization: request.header("Authorization"), creator: creator))
         } catch let failure as SignUpFlow.Failure {
             return apiSignUpRefusal(failure)
         } catch {

@@ -9,12 +9,12 @@ import Support
 /// pages). Both posts carry the sign-up page's CSRF field under its login cookie, as `POST /signup` does,
 /// and a new account ends as a password sign-up ends (`signedUp`: the session, or the waiting
 /// authorization continued; the verification mail is written by the flow).
-extension AccountLinkApp {
+extension AccountMailRoutes {
     /// `POST /signup/passkey/options` (`csrf_token`, `interaction`?, `email`, `name`?) →
     /// `{"flow_id","publicKey"}`, the same for every plausible address.
     func passkeySignUpWebOptions(_ request: HTTPRequest) async -> HTTPResponse {
         guard signUpOpen else { return apiError(403, "signup_closed", "sign-up is closed on this server") }
-        guard let form = request.form, formCSRFPasses(request, form) else { return Self.passkeyFormExpired }
+        guard let form = request.form, formCSRFPasses(request, form) else { return PasskeyForm.expired }
         do {
             let answer = try PasskeySignUpFlow(passkeys: passkeys, accounts: accountFlows)
                 .options(clientID: nil, email: form["email"] ?? "", name: form["name"])
@@ -37,7 +37,7 @@ extension AccountLinkApp {
         let interaction = form["interaction"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             let outcome = try PasskeySignUpFlow(passkeys: passkeys, accounts: accountFlows).finish(
-                clientID: nil, flowID: form["flow_id"], credential: Self.credentialField(form), locale: pageLocale(),
+                clientID: nil, flowID: form["flow_id"], credential: PasskeyForm.credential(form), locale: pageLocale(),
                 clientAddress: request.clientIP)
             return try signedUp(request, outcome, email: EmailAddress.normalized(form["email"] ?? ""),
                                 interaction: interaction)
@@ -51,9 +51,9 @@ extension AccountLinkApp {
                               form: FormParameters) -> HTTPResponse {
         var status = 400, key = Messages.Key.passkeySignUpFailed
         if let failure = error as? SignUpFlow.Failure {
-            (status, key, _) = Self.describe(failure)
+            (status, key, _) = ErrorWording.describe(failure)
         } else if OAuthError.from(error).status >= 500 {
-            runtime.logger.error("passkey sign-up failed", ["error": "\(error)"])
+            logger.error("passkey sign-up failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let retry = signUpPage(request, cookie: cookie, interaction: interaction, email: form["email"] ?? "",

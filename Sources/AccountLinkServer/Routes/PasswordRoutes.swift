@@ -5,7 +5,7 @@ import Pages
 import Support
 
 /// `GET/POST /password/forgot` and `GET/POST /password/reset` (docs/accounts-and-email.md).
-extension AccountLinkApp {
+extension AccountMailRoutes {
     func forgotPage(_ request: HTTPRequest, cookie: String, error: Messages.Key? = nil) -> AccountFormPage {
         AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .forgotTitle,
                         intro: .forgotBody, error: error, action: "/password/forgot", csrfToken: loginCSRF(cookie),
@@ -31,7 +31,7 @@ extension AccountLinkApp {
         } catch PasswordResetFlow.Failure.throttled {
             return page(429, forgotPage(request, cookie: cookie, error: .tooManyRequests).render())
         } catch {
-            runtime.logger.error("reset request failed", ["error": "\(error)"])
+            logger.error("reset request failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let sent = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL, title: .checkInboxTitle,
@@ -71,12 +71,12 @@ extension AccountLinkApp {
             // RFC 6585 §4: too many attempts from this address, as at /login.
             return errorPage(status: 429, .problemRequest, .tooManyRequests)
         } catch PasswordResetFlow.Failure.password(let violation) {
-            let (status, key, values) = Self.describe(violation)
+            let (status, key, values) = ErrorWording.describe(violation)
             return page(status, resetPage(request, cookie: cookie, token: token, error: key, errorValues: values).render())
         } catch PasswordResetFlow.Failure.invalidLink {
             return linkInvalid(request)
         } catch {
-            runtime.logger.error("password reset failed", ["error": "\(error)"])
+            logger.error("password reset failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         // An unproven account's other methods were removed by this reset: the page names them.

@@ -6,7 +6,7 @@ import OAuthCore
 /// app sign-in (field `grant`) of the signed-in account (docs/accounts-and-email.md, "Sessions and app
 /// sign-ins"). HTTP translation only; the rules are `SignInsFlow`'s. Ending this very session signs the
 /// browser out, as Log out does.
-extension AccountLinkApp {
+extension AccountPageRoutes {
     func endSignIn(_ request: HTTPRequest) -> HTTPResponse {
         let check = signedIn(request, csrfPurpose: "account")
         guard case .person(let session, let account, let form) = check else { return answer(check) }
@@ -24,7 +24,7 @@ extension AccountLinkApp {
                 ended = try flow.endAppSignIn(accountID: account.id, grantID: form["grant"] ?? "")
             }
         } catch {
-            runtime.logger.error("ending a sign-in failed", ["error": "\(error)"])
+            logger.error("ending a sign-in failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
         let changed = ended ? "signed-out" : "sign-in-gone"

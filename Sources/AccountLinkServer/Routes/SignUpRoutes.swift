@@ -1,35 +1,39 @@
 import HTTPServer
 import Identity
 import OAuthCore
+import Operations
 import Pages
 import Support
 
-/// `GET/POST /signup` and `POST /api/signup` (docs/accounts-and-email.md), HTTP translation only;
-/// the rules are Identity's `SignUpFlow`.
-extension AccountLinkApp {
-    static let accountMailPaths: Set<String> = [
-        "/signup", "/api/signup", "/verify-email", "/password/forgot", "/password/reset", "/api/password/forgot",
-        "/account/password", "/account/email", "/account/verify-email/resend",
-    ]
+/// The pages of the account mails (docs/accounts-and-email.md): sign-up, the verification link, a
+/// forgotten password and its reset, "this wasn't me" and an email change's cancel link, sign-up with a
+/// passkey (PasskeySignUpWebRoutes.swift, PasswordRoutes.swift, VerifyEmailRoutes.swift, LifecycleRoutes.swift). HTTP translation only; the
+/// rules are Identity's `SignUpFlow` and the other account flows.
+struct AccountMailRoutes: WebRoutes {
+    let web: WebContext
+    let environment: OAuthEnvironment
+    let accountFlows: AccountFlowContext
+    let passkeys: PasskeyContext
+    let metrics: Metrics
 
-    func addAccountMailRoutes(to router: inout Router) {
+    func add(to router: inout Router) {
         router.add("GET", "/signup") { [self] in signUpForm($0) }
         router.add("POST", "/signup") { [self] in signUpSubmit($0) }
-        router.add("POST", "/api/signup") { [self] in await apiSignUp($0) }
+        router.add("POST", "/signup/passkey/options") { [self] in await passkeySignUpWebOptions($0) }
+        router.add("POST", "/signup/passkey") { [self] in await passkeySignUpWeb($0) }
         router.add("GET", "/verify-email") { [self] in verifyEmailForm($0) }
         router.add("POST", "/verify-email") { [self] in verifyEmailSubmit($0) }
         router.add("GET", "/password/forgot") { [self] in forgotForm($0) }
         router.add("POST", "/password/forgot") { [self] in forgotSubmit($0) }
-        router.add("POST", "/api/password/forgot") { [self] in apiForgot($0) }
         router.add("GET", "/password/reset") { [self] in resetForm($0) }
         router.add("POST", "/password/reset") { [self] in resetSubmit($0) }
-        router.add("POST", "/account/password") { [self] in changePassword($0) }
-        router.add("POST", "/account/email") { [self] in changeEmail($0) }
-        router.add("POST", "/account/verify-email/resend") { [self] in resendVerification($0) }
+        router.add("POST", "/verify-email/not-me") { [self] in notMeSubmit($0) }
+        router.add("GET", "/email-change/cancel") { [self] in cancelChangeForm($0) }
+        router.add("POST", "/email-change/cancel") { [self] in cancelChangeSubmit($0) }
     }
+}
 
-    var signUpOpen: Bool { runtime.configuration.accountMail.signUpOpen }
-
+extension AccountMailRoutes {
     func signUpPage(_ request: HTTPRequest, cookie: String, interaction: String?, email: String = "", name: String = "",
                     error: Messages.Key? = nil, errorValues: [String: String] = [:]) -> Pages.AccountFormPage {
         var page = AccountFormPage(
@@ -66,12 +70,12 @@ extension AccountLinkApp {
                 clientAddress: request.clientIP)
             return try signedUp(request, outcome, email: EmailAddress.normalized(email), interaction: interaction)
         } catch let failure as SignUpFlow.Failure {
-            let (status, key, values) = Self.describe(failure)
+            let (status, key, values) = ErrorWording.describe(failure)
             let retry = signUpPage(request, cookie: cookie, interaction: interaction, email: email,
                                    name: form["name"] ?? "", error: key, errorValues: values)
             return page(status, retry.render()).interactionPolicy()
         } catch {
-            runtime.logger.error("sign-up failed", ["error": "\(error)"])
+            logger.error("sign-up failed", ["error": "\(error)"])
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
     }
@@ -89,24 +93,6 @@ extension AccountLinkApp {
         switch try AfterSignIn(environment: environment).next(accountID: account.id, interaction: interaction) {
         case .authorization(let actions): return http(actions)
         case .session(let cookie): return page(200, notice).adding("Set-Cookie", cookiePolicy.session(cookie))
-        }
-    }
-
-    /// The status, catalog key and values for a refused sign-up or password.
-    static func describe(_ failure: SignUpFlow.Failure) -> (Int, Messages.Key, [String: String]) {
-        switch failure {
-        case .invalidEmail: (400, .invalidEmail, [:])
-        case .throttled: (429, .tooManyRequests, [:])
-        case .password(let violation): describe(violation)
-        }
-    }
-
-    static func describe(_ violation: PasswordPolicy.Violation) -> (Int, Messages.Key, [String: String]) {
-        switch violation {
-        case .tooShort: (400, .pwTooShort, [:])
-        case .tooLong(let maximum): (400, .pwTooLong, ["max": String(maximum)])
-        case .common: (400, .pwCommon, [:])
-        case .equalsEmail: (400, .pwEqualsEmail, [:])
         }
     }
 }

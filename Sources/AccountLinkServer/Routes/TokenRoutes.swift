@@ -2,16 +2,12 @@ import HTTPServer
 import OAuthCore
 import Pages
 
-extension AccountLinkApp {
+extension ProtocolRoutes {
     /// Token, revocation and introspection take form bodies only (RFC 6749 §3.2, RFC 7009 §2.1, RFC 7662 §2.1).
     func tokenRequest(_ request: HTTPRequest) -> TokenRequest? {
         guard let form = request.form else { return nil }
         return TokenRequest(parameters: form, authorization: request.header("Authorization"),
                             clientAddress: request.clientIP)
-    }
-
-    func notForm() -> HTTPResponse {
-        http(OAuthError.invalidRequest("the body must be application/x-www-form-urlencoded").response)
     }
 
     func token(_ request: HTTPRequest) async -> HTTPResponse {
@@ -47,16 +43,16 @@ extension AccountLinkApp {
     /// The metadata changes only when the published keys change algorithm (`keys rotate --es256`):
     /// it is rendered again only then (RFC 8414 §3, OIDC Discovery §3).
     func discovery(_ request: HTTPRequest) async -> HTTPResponse {
-        let published = (try? runtime.keyRing.current().published.map(\.algorithm.rawValue)) ?? ["RS256"]
+        let published = (try? keyRing.current().published.map(\.algorithm.rawValue)) ?? ["RS256"]
         var algorithms: [String] = []
         for name in published where !algorithms.contains(name) { algorithms.append(name) }
         // The operator's custom scopes join `scopes_supported` as soon as they are added (`scope add`).
-        let custom = (try? runtime.storage.listScopes()) ?? []
+        let custom = (try? environment.storage.listScopes()) ?? []
         let key = algorithms + [""] + custom.map(\.name)
-        if let cached = discoveryCache.withLock({ $0 }), cached.algorithms == key { return cached.response }
+        if let cached = discoveryCache.value.withLock({ $0 }), cached.key == key { return cached.response }
         let response = Self.render(DiscoveryDocument.response(environment.configuration, signingAlgorithms: algorithms,
                                                               custom: custom))
-        discoveryCache.withLock { $0 = (key, response) }
+        discoveryCache.value.withLock { $0 = (key, response) }
         return response
     }
 

@@ -3,17 +3,32 @@ import HTTPServer
 import Identity
 import JOSE
 import OAuthCore
+import Operations
 import Pages
+import Settings
 import Support
 
 /// Web sign-in with Apple or Google, as HTTP: the state (Identity's `WebSignInStates`) is bound to the
 /// browser through the `al_signin` cookie. Apple's callback is a cross-site POST, so that cookie is
 /// `SameSite=None` (`CookiePolicy.crossSite`).
-extension AccountLinkApp {
-    var webSignInStates: WebSignInStates {
-        WebSignInStates(storage: runtime.storage, clock: runtime.clock, random: runtime.random)
-    }
+struct ProviderSignInRoutes: WebRoutes {
+    let web: WebContext
+    let environment: OAuthEnvironment
+    let identity: IdentityServices
+    let apple: ServerConfiguration.Apple
+    let google: ServerConfiguration.Google
+    let issuer: String
+    let webSignInStates: WebSignInStates
 
+    func add(to router: inout Router) {
+        router.add("GET", "/login/apple") { [self] in await appleWebStart($0) }
+        router.add("POST", "/login/apple/callback") { [self] in await appleWebCallback($0) }
+        router.add("GET", "/login/google") { [self] in await googleWebStart($0) }
+        router.add("GET", "/login/google/callback") { [self] in await googleWebCallback($0) }
+    }
+}
+
+extension ProviderSignInRoutes {
     /// Stores a new state record; returns it with the binding cookie to set.
     func beginWebSignIn(_ request: HTTPRequest, provider: String, codeVerifier: String? = nil) throws
         -> (started: WebSignInStates.Started, cookie: String)
@@ -45,7 +60,7 @@ extension AccountLinkApp {
                     .adding("Set-Cookie", cookiePolicy.session(cookie))
             }
         case .linkRequired(let linkToken, let email):
-            let login = formCSRF.newCookie(runtime.random)
+            let login = formCSRF.newCookie(web.random)
             let page = LinkAccountPage(productName: branding.productName, logoURL: branding.logoURL, email: email,
                                        csrfToken: loginCSRF(login), linkToken: linkToken, locale: pageLocale())
             return HTTPResponse.html(200, page.render()).noStore()
@@ -55,7 +70,7 @@ extension AccountLinkApp {
 
     func webSignInFailed(_ error: any Error, provider: String) -> HTTPResponse {
         if let jose = error as? JOSEError {
-            runtime.logger.info("web sign-in refused", ["provider": provider, "reason": jose.reason])
+            logger.info("web sign-in refused", ["provider": provider, "reason": jose.reason])
             return errorPage(status: 400, .problemSignIn, .msgNotVerified)
         }
         if case .emailUnverified? = error as? SignInService.Failure {
@@ -63,15 +78,11 @@ extension AccountLinkApp {
         }
         // A held Google account, a refused code or Apple/Google being down: 400 or 503, not 500.
         let oauth = (error as? SignInService.Failure).map(\.oauthError) ?? OAuthError.from(error)
-        runtime.logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])
+        logger.info("web sign-in failed", ["provider": provider, "error": "\(error)"])
         return errorPage(status: oauth.status >= 500 ? oauth.status : 400, .problemSignIn, .msgNotCompleted)
     }
 
     func expiredWebSignIn() -> HTTPResponse {
         errorPage(status: 400, .problemSignIn, .msgSignInExpired)
-    }
-
-    static func redirectURL(_ base: URL, _ query: FormParameters) -> String {
-        base.absoluteString + (base.query == nil ? "?" : "&") + query.encoded
     }
 }

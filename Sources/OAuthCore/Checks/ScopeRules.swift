@@ -23,14 +23,35 @@ public enum ScopeRules {
     /// The scopes the server knows: the configured ones, the operator's custom ones (CustomScope) and
     /// `offline_access`.
     public static func known(_ configuration: OAuthConfiguration, custom: [CustomScope] = []) -> [String] {
-        let names = defined(configuration, custom: custom)
+        known(configured: configuration.scopes, custom: custom)
+    }
+
+    /// `known` for the configured scope definitions (the defaults where no configuration is at hand:
+    /// `client add`, `scope add`).
+    public static func known(configured: [OAuthConfiguration.ScopeDefinition] = OAuthConfiguration.defaultScopes,
+                             custom: [CustomScope] = []) -> [String] {
+        let names = defined(configured: configured, custom: custom)
         return names.containsBytes(offlineAccess) ? names : names + [offlineAccess]
     }
 
     /// The configured scope names, then the custom ones; a client may be given only these.
     public static func defined(_ configuration: OAuthConfiguration, custom: [CustomScope]) -> [String] {
-        let configured = configuration.scopes.map(\.name)
+        defined(configured: configuration.scopes, custom: custom)
+    }
+
+    static func defined(configured definitions: [OAuthConfiguration.ScopeDefinition], custom: [CustomScope]) -> [String] {
+        let configured = definitions.map(\.name)
         return configured + custom.map(\.name).filter { !configured.containsBytes($0) }
+    }
+
+    /// The names the server defines itself, which a custom scope may not take (CustomScope.checked).
+    public static var reserved: [String] { known() }
+
+    /// A client may be given only scopes the server knows (`known`), else `/authorize` would later refuse
+    /// the scope it was registered with: the first scope that is not known, or nil.
+    public static func firstUnknown(_ scopes: [String], custom: [CustomScope]) -> String? {
+        let known = known(custom: custom)
+        return scopes.first { !known.containsBytes($0) }
     }
 
     /// `ignoringUnknown`: the authorization endpoint's rule (OIDC Core §3.1.2.1) of leaving out scopes the

@@ -1,5 +1,6 @@
-import AccountLinkServer
 import Foundation
+import Operations
+import Settings
 import Support
 
 /// One subcommand: parse, validate, run (docs/architecture.md rule 8).

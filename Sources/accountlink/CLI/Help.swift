@@ -1,4 +1,4 @@
-import AccountLinkServer
+import Operations
 
 enum Help {
     /// The release this binary is (`accountlink --version`).

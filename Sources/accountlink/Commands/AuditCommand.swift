@@ -1,6 +1,6 @@
-import AccountLinkServer
 import Foundation
 import OAuthCore
+import Operations
 import Support
 
 enum AuditCommand: Command {

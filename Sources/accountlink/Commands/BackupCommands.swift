@@ -1,4 +1,5 @@
-import AccountLinkServer
+import Operations
+import Settings
 
 enum BackupCommand: Command {
     static let path = ["backup"]

@@ -1,7 +1,7 @@
-import AccountLinkServer
 import AppFlipKit
 import Foundation
 import OAuthCore
+import Operations
 import Support
 
 enum ClientAddCommand: Command {
@@ -128,10 +128,9 @@ enum ClientRemoveCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let id = arguments.positionals[0]
         let runtime = try context.runtime()
-        guard try runtime.storage.deleteClient(id: id, at: runtime.clock.now()) else {
+        guard try ClientRegistration.remove(id: id, runtime, actor: "cli") else {
             throw CommandFailure.data("no client with id \(id)")
         }
-        runtime.audit(.clientRemoved, clientID: id)
         context.err("removed client \(id)")
         return .success
     }

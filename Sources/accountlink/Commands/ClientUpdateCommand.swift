@@ -1,4 +1,3 @@
-import AccountLinkServer
 import Foundation
 import OAuthCore
 

@@ -2,6 +2,8 @@ import AccountLinkServer
 import Foundation
 import Glibc
 import HTTPServer
+import Operations
+import Settings
 import Support
 
 /// The demo's throwaway world: a temporary folder with a SQLite database, a free loopback port,
@@ -37,7 +39,7 @@ final class DemoWorld: @unchecked Sendable {
     func start() throws {
         let context = CommandContext(environment: environment, configurationFlags: [:])
         let configuration = try context.configuration()
-        context.logger = AccountLinkServer.serverLogger(configuration)
+        context.logger = Operations.serverLogger(configuration)
         let runtime = try context.runtime()
         let app = try AccountLinkApp(runtime: runtime)
         let server = HTTPServer(

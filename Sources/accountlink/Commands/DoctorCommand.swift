@@ -1,5 +1,5 @@
-import AccountLinkServer
 import Foundation
+import Operations
 
 enum DoctorCommand: Command {
     static let path = ["doctor"]

@@ -1,4 +1,3 @@
-import AccountLinkServer
 
 enum MigrateCommand: Command {
     static let path = ["migrate"]

@@ -1,6 +1,6 @@
-import AccountLinkServer
 import Foundation
 import OAuthCore
+import Operations
 
 enum ScopeAddCommand: Command {
     static let path = ["scope", "add"]

@@ -1,7 +1,9 @@
 import AccountLinkServer
-import Events
 import Dispatch
+import Events
 import HTTPServer
+import Operations
+import Settings
 import Support
 
 enum ServeCommand: Command {
@@ -18,7 +20,7 @@ enum ServeCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let configuration = try context.configuration()
-        context.logger = AccountLinkServer.serverLogger(configuration)
+        context.logger = Operations.serverLogger(configuration)
         let runtime = try context.runtime()
         let app = try AccountLinkApp(runtime: runtime)
         var http = HTTPServer.Configuration(host: configuration.listenHost, port: configuration.listenPort)

@@ -1,7 +1,7 @@
-import AccountLinkServer
 import Foundation
 import Identity
 import OAuthCore
+import Operations
 
 enum UserAddCommand: Command {
     static let path = ["user", "add"]

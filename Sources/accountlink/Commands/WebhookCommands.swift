@@ -1,6 +1,7 @@
-import AccountLinkServer
+import Events
 import Foundation
 import OAuthCore
+import Operations
 import Support
 
 enum WebhookAddCommand: Command {
@@ -22,8 +23,7 @@ enum WebhookAddCommand: Command {
                                                description: arguments.value("description") ?? "")
         let runtime = try context.runtime()
         do {
-            let (endpoint, secret) = try registration.register(runtime)
-            runtime.audit(.webhookAdded, detail: "\(endpoint.id) by cli")
+            let (endpoint, secret) = try registration.register(runtime, actor: "cli")
             context.err("added webhook \(endpoint.id) for \(endpoint.events.joined(separator: ","))")
             context.err("signing secret (shown once, store it now):")
             context.out(secret)
@@ -72,8 +72,9 @@ enum WebhookRemoveCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let id = arguments.positionals[0]
         let runtime = try context.runtime()
-        guard try runtime.storage.deleteWebhookEndpoint(id: id) else { throw CommandFailure.data("no webhook with id \(id)") }
-        runtime.audit(.webhookRemoved, detail: "\(id) by cli")
+        guard try WebhookRegistration.remove(id: id, runtime, actor: "cli") else {
+            throw CommandFailure.data("no webhook with id \(id)")
+        }
         context.err("removed webhook \(id)")
         return .success
     }

@@ -2,6 +2,9 @@ import AccountLinkServer
 import Foundation
 import HTTPServer
 import JOSE
+import OAuthCore
+import Operations
+import Settings
 import Support
 
 /// The real AccountLink server started in this process on 127.0.0.1 (as `accountlink serve` does:
@@ -47,7 +50,7 @@ final class KitServer: Sendable {
             "ACCOUNTLINK_ACCESS_TOKEN_LIFETIME": String(accessTokenLifetime),
         ]
         let configuration = try ConfigurationLoader(environment: environment, flags: [:]).load()
-        let runtime = try Runtime.open(configuration, logger: AccountLinkServer.serverLogger(configuration))
+        let runtime = try Runtime.open(configuration, logger: Operations.serverLogger(configuration))
         app = try AccountLinkApp(runtime: runtime)
         var serving = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threadCount: 2)
         serving.executor = Self.threads
