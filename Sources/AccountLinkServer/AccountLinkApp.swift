@@ -127,7 +127,7 @@ public final class AccountLinkApp: Sendable {
             branding: PageFrame(accentColor: branding.accentColor, privacyURL: branding.privacyURL,
                                 termsURL: branding.termsURL))],
                                responder: router)
-        return StoreThreadsResponder.wrap(chain, storage: runtime.storage)
+        return StoreThreadsResponder.wrap(chain, runtime: runtime.storeRuntime)
     }
 
     /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (docs/operations.md, Admin API).
@@ -137,7 +137,7 @@ public final class AccountLinkApp: Sendable {
                            metrics: runtime.configuration.metricsOnAdmin ? metrics : nil)
         return StoreThreadsResponder.wrap(
             MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api),
-            storage: runtime.storage)
+            runtime: runtime.storeRuntime)
     }
 
     /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.

@@ -8,7 +8,7 @@ extension AccountLinkApp {
     /// revocations that could not be delivered. Returns the task so `serve` can cancel it.
     public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
         // On the store's own threads (StoreThreads.swift): the purge blocks on the database.
-        Task.detached(executorPreference: storeExecutor(runtime.storage)) { [runtime, environment] in
+        Task.detached(executorPreference: runtime.storeRuntime.blockingExecutor) { [runtime, environment] in
             while !Task.isCancelled {
                 do {
                     // Rotations made by `accountlink keys rotate` or another instance.

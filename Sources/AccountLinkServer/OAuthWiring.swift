@@ -34,7 +34,7 @@ extension Runtime {
             tokenExchangeHandler: NativeSignIn(check: identity.tokenCheck, signIn: identity.signIn))
         environment.signedTokenVerifier = KeyRingTokenVerifier(keyRing: keyRing, issuer: configuration.issuer)
         environment.clientCache = clientCache
-        environment.blockingExecutor = storeExecutor(storage)
+        environment.blockingExecutor = storeRuntime.blockingExecutor
         return environment
     }
 }

@@ -24,6 +24,8 @@ public struct RuntimeError: Error, CustomStringConvertible {
 public final class Runtime: Sendable {
     public let configuration: ServerConfiguration
     public let storage: any Storage
+    /// What the store offers the server besides its data: its threads, request loop and gauges (StoreRuntime).
+    public let storeRuntime: any StoreRuntime
     public let masterKey: [UInt8]
     public let clock: any Clock
     public let random: any RandomSource
@@ -33,10 +35,11 @@ public final class Runtime: Sendable {
     /// Shared by client authentication and the admin API, which forgets a client it changes.
     public let clientCache: ClientCache
 
-    init(configuration: ServerConfiguration, storage: any Storage, masterKey: [UInt8], clock: any Clock,
-         random: any RandomSource, logger: Logger) throws {
+    init(configuration: ServerConfiguration, storage: any Storage, storeRuntime: any StoreRuntime = PlainStoreRuntime(),
+         masterKey: [UInt8], clock: any Clock, random: any RandomSource, logger: Logger) throws {
         self.configuration = configuration
         self.storage = storage
+        self.storeRuntime = storeRuntime
         self.masterKey = masterKey
         self.clock = clock
         self.random = random
@@ -54,10 +57,11 @@ public final class Runtime: Sendable {
                             clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom(),
                             existingOnly: Bool = false) throws -> Runtime {
         if existingOnly { try requireExisting(configuration) }
-        let storage = try StorageFactory.open(configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
+        let (storage, storeRuntime) = try StorageFactory.openWithRuntime(
+            configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
-        let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
-                                  random: random, logger: logger)
+        let runtime = try Runtime(configuration: configuration, storage: storage, storeRuntime: storeRuntime,
+                                  masterKey: key, clock: clock, random: random, logger: logger)
         do {
             try runtime.keyRing.checkMasterKey()
         } catch let error as SigningKeyRingError {
@@ -77,17 +81,23 @@ enum StorageFactory {
     /// `migrating: false` opens the database as it is (`migrate --check`).
     static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
                      migrating: Bool = true) throws -> any Storage {
+        try openWithRuntime(database, poolSize: poolSize, logger: logger, migrating: migrating).storage
+    }
+
+    /// `open`, with what the store offers the server besides its data (StoreRuntime).
+    static func openWithRuntime(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
+                                migrating: Bool = true) throws -> (storage: any Storage, runtime: any StoreRuntime) {
         do {
             switch database {
             case .sqlite(let path):
                 try createFolder(of: path)
                 let storage = try SQLiteStorage(path: path)
                 if migrating { try storage.migrate() }
-                return storage
+                return (storage, PlainStoreRuntime())
             case .postgres(let url):
                 let storage = try PostgresStorage(url: url, poolSize: poolSize)
                 if migrating { try storage.migrate() }
-                return storage
+                return (storage, storage)
             }
         } catch let error as SchemaTooNew {
             throw RuntimeError("refusing to use the database: \(error)", isSchemaTooNew: true)
