@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The requests the server runs on PostgreSQL's reader thread (AccountLinkServer's
-/// `StoreThreadsResponder.runsOnReader`: UserInfo, introspection and refreshes; `/healthz` calls
+/// `StoreThreadsResponder.runsOnReader`: UserInfo, introspection and `/token` by path; `/healthz` calls
 /// `readPing` alone) must make suspending store calls only, or make the others on the blocking executor
 /// (`OAuthEnvironment.blocking`): a blocking call on the loop would hold every request on that thread.
 /// Each path is run with the client cache cold and warm, on tokens live and not, and every store call it

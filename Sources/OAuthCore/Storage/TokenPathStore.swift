@@ -12,9 +12,10 @@ public struct LiveToken: Sendable, Equatable {
     }
 }
 
-/// The token path in one statement per step (docs/performance.md): what every Bearer,
-/// introspection and refresh asks, read in one query, and the access token of a refresh written
-/// without a transaction around it.
+/// The token path (docs/performance.md): what every Bearer, introspection and refresh asks, read in one
+/// query; and one operation per grant at `/token` that carries the grant's reads and writes, its speed
+/// (read-ahead, group commit, prepared statements) kept inside the store: a refresh's access token written
+/// without a transaction around it, a code's redemption, a rotation, a first-party sign-in.
 ///
 /// "Live" is one rule, `TokenRecord.isUsable(at:)` plus an active account; a SQL store says it in its
 /// WHERE clause and the conformance suite holds the two to the same answers.
@@ -34,6 +35,8 @@ public protocol TokenPathStore {
     /// gathers writes into one commit (SQLite) keeps the caller suspended, not blocked, meanwhile.
     func insertToken(_ token: TokenRecord, whileLive refreshHash: String, at now: Date) async throws -> Bool
 
+    /// The building block of `insertAccessToken(_:refreshing:readAhead:at:)`'s default (with the recipe's rule
+    /// as `derive`), kept apart so that a store can make it fast (SQLite: in its writer's turn).
     /// A refresh's whole store work in one atomic step: the token under `refreshHash`, when live at `now`
     /// (as `liveToken`), what `derive` makes of it inserted while it is still live, and both returned.
     /// nil: not live, nothing written. An error of `derive` (a check of the caller's) is thrown as it is
