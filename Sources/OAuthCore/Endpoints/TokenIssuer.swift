@@ -92,23 +92,3 @@ struct TokenIssuer {
         return self.pair(access: pair.access, refresh: pair.refresh, subject, for: client, extra: extra, account: account)
     }
 }
-
-/// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
-/// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
-/// a replayed code or a reused rotated refresh token, and is then thrown.
-func committingRefusals<T>(_ storage: any Storage, _ body: (any Storage) throws -> T) throws -> T {
-    let outcome = try storage.transaction { view -> GrantOutcome<T> in
-        do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
-            return .refused(error)
-        }
-    }
-    switch outcome {
-    case .issued(let body): return body
-    case .refused(let error): throw error
-    }
-}
-
-private enum GrantOutcome<T> {
-    case issued(T)
-    case refused(OAuthError)
-}
