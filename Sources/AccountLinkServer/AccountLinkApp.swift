@@ -32,7 +32,7 @@ public final class AccountLinkApp: Sendable {
         environment = try runtime.oauthEnvironment(
             throttle: LoginThrottle(),
             logger: runtime.logger.with(label: "oauth").observed(by: SecurityEventCounter(metrics: metrics)),
-            executor: storeExecutor(runtime.storage))
+            executor: runtime.storeRuntime.blockingExecutor)
         let branding = Branding(productName: configuration.productName, logoURL: configuration.logoURL,
                                 appleWeb: configuration.apple.servicesID != nil,
                                 googleWeb: configuration.google.webEnabled, accentColor: configuration.accentColor,
@@ -59,7 +59,7 @@ public final class AccountLinkApp: Sendable {
             branding: PageFrame(accentColor: web.branding.accentColor, privacyURL: web.branding.privacyURL,
                                 termsURL: web.branding.termsURL))],
                                responder: router)
-        return StoreThreadsResponder.wrap(chain, storage: runtime.storage)
+        return StoreThreadsResponder.wrap(chain, runtime: runtime.storeRuntime)
     }
 
     /// The admin API's responder when `ACCOUNTLINK_ADMIN_LISTEN` is set (docs/operations.md, Admin API).
@@ -69,11 +69,11 @@ public final class AccountLinkApp: Sendable {
                            metrics: runtime.configuration.metricsOnAdmin ? metrics : nil)
         return StoreThreadsResponder.wrap(
             MiddlewareChain([MetricsMiddleware(metrics: metrics, listener: "admin")], responder: api),
-            storage: runtime.storage)
+            runtime: runtime.storeRuntime)
     }
 
     /// Periodic upkeep (Operations' `Upkeep`) on the store's own threads (StoreThreads.swift); `serve` cancels the task.
     public func startBackgroundWork(every seconds: UInt64 = 60) -> Task<Void, Never> {
-        Upkeep(runtime: runtime, environment: environment).start(every: seconds, on: storeExecutor(runtime.storage))
+        Upkeep(runtime: runtime, environment: environment).start(every: seconds, on: runtime.storeRuntime.blockingExecutor)
     }
 }

@@ -26,6 +26,8 @@ public struct RuntimeError: Error, CustomStringConvertible {
 public final class Runtime: Sendable {
     public let configuration: ServerConfiguration
     public let storage: any AccountLinkStorage
+    /// What the store offers the server besides its data: its threads, request loop and gauges (StoreRuntime).
+    public let storeRuntime: any StoreRuntime
     public let masterKey: [UInt8]
     public let clock: any Clock
     public let random: any RandomSource
@@ -35,10 +37,11 @@ public final class Runtime: Sendable {
     /// Shared by client authentication and the admin API, which forgets a client it changes.
     public let clientCache: ClientCache
 
-    init(configuration: ServerConfiguration, storage: any AccountLinkStorage, masterKey: [UInt8], clock: any Clock,
-         random: any RandomSource, logger: Logger) throws {
+    init(configuration: ServerConfiguration, storage: any AccountLinkStorage, storeRuntime: any StoreRuntime = PlainStoreRuntime(),
+         masterKey: [UInt8], clock: any Clock, random: any RandomSource, logger: Logger) throws {
         self.configuration = configuration
         self.storage = storage
+        self.storeRuntime = storeRuntime
         self.masterKey = masterKey
         self.clock = clock
         self.random = random
@@ -56,10 +59,11 @@ public final class Runtime: Sendable {
                             clock: any Clock = SystemClock(), random: any RandomSource = SystemRandom(),
                             existingOnly: Bool = false) throws -> Runtime {
         if existingOnly { try requireExisting(configuration) }
-        let storage = try StorageFactory.open(configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
+        let (storage, storeRuntime) = try StorageFactory.openWithRuntime(
+            configuration.database, poolSize: configuration.postgresPoolSize, logger: logger)
         let key = try MasterKey.resolve(configuration, random: random, logger: logger)
-        let runtime = try Runtime(configuration: configuration, storage: storage, masterKey: key, clock: clock,
-                                  random: random, logger: logger)
+        let runtime = try Runtime(configuration: configuration, storage: storage, storeRuntime: storeRuntime,
+                                  masterKey: key, clock: clock, random: random, logger: logger)
         do {
             try runtime.keyRing.checkMasterKey()
         } catch let error as SigningKeyRingError {
@@ -79,17 +83,23 @@ enum StorageFactory {
     /// `migrating: false` opens the database as it is (`migrate --check`).
     static func open(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
                      migrating: Bool = true) throws -> any AccountLinkStorage {
+        try openWithRuntime(database, poolSize: poolSize, logger: logger, migrating: migrating).storage
+    }
+
+    /// `open`, with what the store offers the server besides its data (StoreRuntime).
+    static func openWithRuntime(_ database: ServerConfiguration.Database, poolSize: Int, logger: Logger,
+                                migrating: Bool = true) throws -> (storage: any AccountLinkStorage, runtime: any StoreRuntime) {
         do {
             switch database {
             case .sqlite(let path):
                 try createFolder(of: path)
                 let storage = try SQLiteStorage(path: path)
                 if migrating { try storage.migrate() }
-                return storage
+                return (storage, PlainStoreRuntime())
             case .postgres(let url):
                 let storage = try PostgresStorage(url: url, poolSize: poolSize)
                 if migrating { try storage.migrate() }
-                return storage
+                return (storage, storage)
             }
         } catch let error as SchemaTooNew {
             throw RuntimeError("refusing to use the database: \(error)", isSchemaTooNew: true)

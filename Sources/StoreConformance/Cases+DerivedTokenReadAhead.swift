@@ -37,7 +37,7 @@ extension StoreConformance {
     ]
 
     /// Each way a refresh token stops being live between a read and a write.
-    private static let readAheadRevocations: [(String, @Sendable (any Storage, TokenRecord, Date) throws -> Void)] = [
+    static let readAheadRevocations: [(String, @Sendable (any Storage, TokenRecord, Date) throws -> Void)] = [
         ("token", { s, token, now in _ = try s.revokeToken(hash: token.hash, at: now) }),
         ("grant", { s, token, now in _ = try s.revokeGrant(id: token.grantID, at: now) }),
         ("disabled", { s, token, _ in

@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 
 extension StoreConformance {
-    /// TokenPathStore.insertAccessToken(_:refreshing:at:): a refresh's access token as granted, checked and
+    /// TokenPathStore.insertAccessToken(_:refreshing:readAhead:at:): a refresh's access token as granted, checked and
     /// written in one step. A SQL store says `AccessTokenRecipe.record(from:)` in SQL (PostgreSQL); these hold
     /// the two to the same answers.
     static let grantedAccessCases: [ConformanceCase] = [
@@ -18,7 +18,7 @@ extension StoreConformance {
             for (recipe, from) in [(recipe("granted", grant.clientID, lifetime: 3600), "refresh"), (recipe("forever", grant.clientID, lifetime: nil), "wide")] {
                 let stored = try unwrap(try s.token(hash: from))
                 let expected = try unwrap(recipe.record(from: stored))
-                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: from, at: Fixture.time(2)) }
+                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: from, readAhead: nil, at: Fixture.time(2)) }
                 try expectEqual(live?.record, expected, "\(recipe.hash): the answer is the token written")
                 try expectEqual(live?.account, try s.liveToken(hash: from, at: Fixture.time(2))?.account, "with its account")
                 try expectEqual(try s.token(hash: recipe.hash), expected, "\(recipe.hash): stored")
@@ -37,20 +37,20 @@ extension StoreConformance {
             ]
             for (reason, refreshHash, clientID) in refused {
                 let recipe = recipe("access-\(reason)", clientID, lifetime: 3600)
-                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: refreshHash, at: Fixture.time(100)) }
+                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: refreshHash, readAhead: nil, at: Fixture.time(100)) }
                 try expectNil(live, "\(reason): refused")
                 try expectNil(try s.token(hash: recipe.hash), "\(reason): nothing written")
             }
             let taken = recipe("taken", "Kelvin", lifetime: 3600)
-            try expect(try awaited { try await s.insertAccessToken(taken, refreshing: "of-kelvin", at: Fixture.time(100)) } != nil,
+            try expect(try awaited { try await s.insertAccessToken(taken, refreshing: "of-kelvin", readAhead: nil, at: Fixture.time(100)) } != nil,
                        "the same refresh token for its own client")
         },
         ConformanceCase("granted access: the store's rule gives isUsable(at:) and an active account's answers") { s in
             for (record, account) in try liveTable(s) {
                 let expected = record.kind == .refresh && record.isUsable(at: tableNow) && account.status == .active
                 let recipe = recipe("granted-\(record.hash)", record.clientID, lifetime: 60)
-                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: record.hash, at: tableNow) }
-                try expectEqual(live?.record, expected ? recipe.record(from: record) : nil, "from \(record.hash)")
+                let live = try awaited { try await s.insertAccessToken(recipe, refreshing: record.hash, readAhead: nil, at: tableNow) }
+                try expectEqual(live?.record, expected ? try recipe.record(from: record) : nil, "from \(record.hash)")
                 try expectEqual(try s.token(hash: recipe.hash) != nil, expected, "written from \(record.hash)")
             }
         },
@@ -60,7 +60,7 @@ extension StoreConformance {
             try s.insertToken(stored)
             try expectConflict("a stored hash") {
                 _ = try awaited {
-                    try await s.insertAccessToken(recipe("taken", grant.clientID, lifetime: 10), refreshing: "refresh", at: Fixture.time(2))
+                    try await s.insertAccessToken(recipe("taken", grant.clientID, lifetime: 10), refreshing: "refresh", readAhead: nil, at: Fixture.time(2))
                 }
             }
             try expectEqual(try s.token(hash: "taken"), stored, "the stored token is untouched")
@@ -70,7 +70,7 @@ extension StoreConformance {
             let revocation = HeldRevocation(s, grant: grant.id)
             let insert = Outcome<Bool> {
                 try awaited {
-                    try await s.insertAccessToken(recipe("raced", grant.clientID, lifetime: 60), refreshing: "refresh", at: Fixture.time(6))
+                    try await s.insertAccessToken(recipe("raced", grant.clientID, lifetime: 60), refreshing: "refresh", readAhead: nil, at: Fixture.time(6))
                 } != nil
             }
             _ = insert.value(within: 0.5)

@@ -30,6 +30,7 @@ public enum StoreConformance {
         + passwordRemovalCases + singleUseCases + passkeyCases
         + refreshHistoryCases + refreshRotationCases
         + tokenPathCases + firstWeekCases + liveTokenCases + liveTokenRaceCases + derivedTokenCases + derivedTokenReadAheadCases + grantedAccessCases
+        + refreshAccessCases + grantOperationCases
         + accountLockCases
         + clientTokenCases + suspendingReadCases
         + foldedEmailCases + scopeCases

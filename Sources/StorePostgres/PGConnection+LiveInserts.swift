@@ -2,7 +2,7 @@ import OAuthCore
 import StoreSQL
 
 /// One refresh's write in PostgreSQL's group commit (PGInsertBatch): the access token's row, written only
-/// while its refresh token is live (`insertToken(_:whileLive:at:)`, `insertAccessToken(_:refreshing:at:)`).
+/// while its refresh token is live (`insertToken(_:whileLive:at:)`, `insertAccessToken(_:refreshing:readAhead:at:)`).
 struct PGLiveInsert: Sendable {
     /// An element for each array of `insertWhileLiveLockingSQL` (`SQLStorage.liveInsertRow`,
     /// `SQLStorage.grantedInsertRow`); the statement orders the rows for their locks itself.

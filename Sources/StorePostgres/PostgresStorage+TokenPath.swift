@@ -11,11 +11,16 @@ extension PostgresStorage {
             .rowCount == 1
     }
 
-    /// No read before the write: the statement takes the grant, account, scope and auth time from the
-    /// refresh token and returns the new token with its account.
-    public func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
-        async throws -> LiveToken?
-    {
+    /// A refresh as granted, not read ahead (how Google refreshes): no read before the write, the statement
+    /// takes the grant, account, scope and auth time from the refresh token and returns the new token with its
+    /// account (one round trip). A narrowed scope needs the granted one first: read on the reader, then the
+    /// group commit's insert (two); read ahead with the client: the insert alone (TokenPathStore's default).
+    public func insertAccessToken(
+        _ recipe: AccessTokenRecipe, refreshing refreshHash: String, readAhead: LiveToken?, at now: Date
+    ) async throws -> LiveToken? {
+        guard readAhead == nil, recipe.requestedScope == nil else {
+            return try await insertAccessTokenDerived(recipe, refreshing: refreshHash, readAhead: readAhead, at: now)
+        }
         let insert = PGLiveInsert(row: Self.grantedInsertRow(recipe, refreshHash, now), hash: recipe.hash)
         return try await written(insert).rows(liveTokenRow).first
     }

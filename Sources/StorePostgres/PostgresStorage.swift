@@ -20,9 +20,6 @@ public final class PostgresStorage: SQLStorage, @unchecked Sendable {
     /// The token path's reads, on a connection and a thread of their own (PGReader.swift).
     let reader: PGReader
 
-    /// The executor for requests whose store calls all suspend (the reader's thread, PGReader.swift).
-    public var requestLoop: any TaskExecutor { reader }
-
     /// Opened and idle connections now, and the pool's size (for the server's gauges).
     public var poolStatistics: PoolStatistics { pool.usage }
 

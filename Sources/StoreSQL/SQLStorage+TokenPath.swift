@@ -24,7 +24,7 @@ package let liveTokenSQL = """
     SELECT \(prefixed("t", Columns.token)), \(prefixed("a", Columns.account)) \(liveFrom(hash: "$1", now: "$2"))
     """
 
-/// `insertToken(_:whileLive:at:)` and `insertAccessToken(_:refreshing:at:)` for a store with many writers
+/// `insertToken(_:whileLive:at:)` and `insertAccessToken(_:refreshing:readAhead:at:)` for a store with many writers
 /// (PostgreSQL; SQLite, with one writer, runs a read and a plain INSERT instead: SQLiteStorage+TokenPath.swift):
 /// many refreshes' access tokens in one statement, each row written only while its own refresh token is
 /// live at its own time, a check that a revocation cannot separate from the write. Parameters: one array
@@ -75,7 +75,7 @@ extension SQLStorage {
         tokenValues(token, scope: try .strings(token.scope)) + [.text(refreshHash), .date(now), .null]
     }
 
-    /// A row of `insertWhileLiveLockingSQL` for `insertAccessToken(_:refreshing:at:)`: the grant, client,
+    /// A row of `insertWhileLiveLockingSQL` for `insertAccessToken(_:refreshing:readAhead:at:)`: the grant, client,
     /// account, scope and auth time left to the refresh token, which must be `recipe.clientID`'s.
     package static func grantedInsertRow(_ recipe: AccessTokenRecipe, _ refreshHash: String, _ now: Date) -> [SQLValue] {
         [.text(recipe.hash), .text(TokenRecord.Kind.access.rawValue), .null, .null, .null, .null, .null,

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The requests the server runs on PostgreSQL's reader thread (AccountLinkServer's
-/// `StoreThreadsResponder.runsOnReader`: UserInfo, introspection and refreshes; `/healthz` calls
+/// `StoreThreadsResponder.runsOnReader`: UserInfo, introspection and `/token` by path; `/healthz` calls
 /// `readPing` alone) must make suspending store calls only, or make the others on the blocking executor
 /// (`OAuthEnvironment.blocking`): a blocking call on the loop would hold every request on that thread.
 /// Each path is run with the client cache cold and warm, on tokens live and not, and every store call it
@@ -13,7 +13,7 @@ import Testing
 @Suite struct LoopRequestsTests {
     private static let suspending: Set<String> = [
         "readLiveToken(hash:at:)", "readClient(id:liveToken:at:)", "readClient(id:)", "readPing()",
-        "insertToken(_:whileLive:at:)", "insertAccessToken(_:refreshing:at:)",
+        "insertToken(_:whileLive:at:)", "insertAccessToken(_:refreshing:readAhead:at:)",
     ]
     /// The blocking executor's threads in the refresh cases.
     private static let blockingName = "al.test.block"
@@ -105,6 +105,37 @@ import Testing
         #expect(rotatedStatus == 200)
         let blockingCalls = rotated.filter { !Self.suspending.contains($0.call) }
         #expect(!blockingCalls.isEmpty, "rotation's transaction")
+        #expect(blockingCalls.allSatisfy { $0.thread == Self.blockingName }, "\(blockingCalls)")
+    }
+
+    /// The server starts every `/token` request on the loop whatever its grant (it never reads the body to
+    /// choose): the other grants run on the blocking executor from their start (`TokenGrant.suspendsOnly`),
+    /// so each of their blocking store calls is made there; client authentication before it only suspends.
+    @Test func everyOtherGrantBlocksOnlyOnTheBlockingExecutor() async throws {
+        let fail = FailSwitch()
+        let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
+        let blocking = StoreThreads(limit: 2, name: Self.blockingName)
+        defer { blocking.stop() }
+        var env = f.environment
+        env.blockingExecutor = blocking
+        let params = Fixture.form([("response_type", "code"), ("client_id", "rotating"), ("state", "r")])
+        let url = try #require(try f.runFlow(params).redirectURL)
+        let code = try #require(queryItems(url)["code"])
+        var statuses: [Int] = []
+        let made = await placedCalls(fail) {
+            let endpoint = TokenEndpoint(environment: env)
+            for pairs in [[("grant_type", "authorization_code"), ("code", code)], [("grant_type", "authorization_code"), ("code", code)]] {
+                statuses.append(await endpoint.handle(TokenRequest(
+                    parameters: Fixture.form(pairs), authorization: Fixture.basic("rotating", Fixture.rotatingSecret))).status)
+            }
+            statuses.append(await endpoint.handle(TokenRequest(parameters: Fixture.form([
+                ("grant_type", "password"), ("client_id", "app"), ("username", "alice@example.com"),
+                ("password", Fixture.password),
+            ]))).status)
+        }
+        #expect(statuses == [200, 400, 200], "issued, a replayed code refused, a password sign-in")
+        let blockingCalls = made.filter { !Self.suspending.contains($0.call) }
+        #expect(blockingCalls.contains { $0.call.hasPrefix("transaction") }, "the grants' transactions: \(made.map(\.call))")
         #expect(blockingCalls.allSatisfy { $0.thread == Self.blockingName }, "\(blockingCalls)")
     }
 

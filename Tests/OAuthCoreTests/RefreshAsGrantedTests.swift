@@ -2,11 +2,12 @@ import Foundation
 import OAuthCore
 import Testing
 
-/// A refresh that asks for what was granted, from a client the cache holds, is checked and written in the
-/// store's one step (TokenPathStore `insertAccessToken`, no read before it on PostgreSQL); one that narrows
-/// the scope, or whose token the endpoint read with the client, keeps the read and the conditional insert.
+/// A refresh without rotation makes one store call of its own (TokenPathStore
+/// `insertAccessToken(_:refreshing:readAhead:at:)`), whether it narrows the scope or not and whether the
+/// endpoint read the token with the client (then not read again) or the client was cached; what the store
+/// does inside (no read before the write on PostgreSQL) is its own (StoreConformance "granted access").
 @Suite struct RefreshAsGrantedTests {
-    private static let oneStep = "insertAccessToken(_:refreshing:at:)"
+    private static let oneStep = "insertAccessToken(_:refreshing:readAhead:at:)"
 
     private func refresh(_ env: OAuthEnvironment, _ token: String, scope: String? = nil) async -> EndpointResponse {
         var parameters = [("grant_type", "refresh_token"), ("refresh_token", token)]
@@ -15,7 +16,7 @@ import Testing
             parameters: Fixture.form(parameters), authorization: Fixture.basic("google", Fixture.googleSecret)))
     }
 
-    @Test func onlyARefreshThatNarrowsNothingFromACachedClientTakesTheOneStep() async throws {
+    @Test func everyRefreshWithoutRotationIsOneStoreCall() async throws {
         let fail = FailSwitch()
         let f = try Fixture(storage: { FailingStorage(inner: $0, fail: fail) })
         let tokens = try await f.googleTokens(extra: [("scope", "openid email")])
@@ -25,13 +26,14 @@ import Testing
         fail.clearRecords()
         let cold = await refresh(env, tokens.refresh)
         #expect(cold.status == 200)
-        #expect(fail.calls.contains("readClient(id:liveToken:at:)") && !fail.calls.contains(Self.oneStep),
-                "read with the client: not read again, written by the conditional insert: \(fail.calls)")
+        #expect(fail.calls.first == "readClient(id:liveToken:at:)", "read with the client: \(fail.calls)")
+        #expect(fail.calls.filter { $0 == Self.oneStep }.count == 1, "\(fail.calls)")
+        #expect(!fail.calls.contains("readLiveToken(hash:at:)"), "read ahead: not read again: \(fail.calls)")
 
         fail.clearRecords()
         let asGranted = await refresh(env, tokens.refresh)
         #expect(asGranted.status == 200)
-        #expect(fail.calls.contains(Self.oneStep), "\(fail.calls)")
+        #expect(fail.calls.first == Self.oneStep && fail.calls.filter { $0 == Self.oneStep }.count == 1, "\(fail.calls)")
         #expect(asGranted.string("scope") == "openid email" && asGranted.string("refresh_token") == tokens.refresh)
         #expect(asGranted.string("id_token") != nil, "openid granted: an ID token, its account from the one step")
         let issued = try #require(asGranted.string("access_token"))
@@ -41,11 +43,17 @@ import Testing
         fail.clearRecords()
         let narrowed = await refresh(env, tokens.refresh, scope: "email")
         #expect(narrowed.status == 200 && narrowed.string("scope") == "email")
-        #expect(!fail.calls.contains(Self.oneStep), "a narrowed scope is derived in the grant: \(fail.calls)")
+        #expect(fail.calls.first == Self.oneStep && fail.calls.filter { $0 == Self.oneStep }.count == 1, "\(fail.calls)")
+        #expect(narrowed.string("id_token") == nil, "narrowed without openid: no ID token")
+
+        fail.clearRecords()
+        let wider = await refresh(env, tokens.refresh, scope: "email devices")
+        #expect(wider.status == 400 && wider.string("error") == "invalid_scope", "refused by the recipe's rule")
+        #expect(fail.calls.first == Self.oneStep, "\(fail.calls)")
 
         fail.clearRecords()
         let notRefresh = await refresh(env, tokens.access)
         #expect(notRefresh.status == 400 && notRefresh.string("error") == "invalid_grant")
-        #expect(fail.calls.contains(Self.oneStep), "refused by the one step: \(fail.calls)")
+        #expect(fail.calls.first == Self.oneStep, "refused by the one step: \(fail.calls)")
     }
 }

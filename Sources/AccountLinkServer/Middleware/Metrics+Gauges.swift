@@ -1,19 +1,13 @@
 import Foundation
 import HTTPServer
 import OAuthCore
-import StorePostgres
 
 extension AccountLinkApp {
-    /// Gauges of what exists: the PostgreSQL pool, and the background revocation jobs waiting to be retried.
+    /// Gauges of what exists: the store's (the PostgreSQL pool), and the background revocation jobs waiting to be retried.
     func registerGauges() {
         let storage = runtime.storage
-        if let postgres = storage as? PostgresStorage {
-            metrics.gauge("accountlink_db_pool_connections_open") { Double(postgres.poolStatistics.open) }
-            metrics.gauge("accountlink_db_pool_connections_idle") { Double(postgres.poolStatistics.idle) }
-            metrics.gauge("accountlink_db_pool_connections_max") { Double(postgres.poolStatistics.size) }
-            // Round trips to PostgreSQL since start (docs/performance.md counts them per request).
-            metrics.gauge("accountlink_db_round_trips") { Double(postgres.roundTrips) }
-        }
+        // The store's own (PostgreSQL: its pool and round trips), as its StoreRuntime offers them.
+        for gauge in runtime.storeRuntime.gauges { metrics.gauge(gauge.name, gauge.value) }
         metrics.gauge("accountlink_background_pending_revocations") {
             (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
         }

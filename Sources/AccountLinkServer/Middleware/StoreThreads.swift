@@ -1,14 +1,15 @@
 import HTTPServer
 import OAuthCore
-import StorePostgres
 
 /// docs/performance.md, PostgreSQL: the storage protocols are synchronous, so a handler that calls
 /// PostgreSQL waits for the server inside the call. Each request therefore runs with the store's own threads
 /// preferred (SE-0417 executor preference; Support/StoreThreads.swift): a request waiting on the database holds
 /// one of those, never a thread of Swift's cooperative pool. The token path's requests, whose every store
-/// call suspends instead of blocking (`readLiveToken`, `readClient`, the group commit's insert), run on
-/// the store's reader instead (`loop`, StorePostgres/PGReader.swift): no thread hop per read. SQLite
-/// answers from memory or its page cache and keeps the cooperative pool.
+/// call suspends instead of blocking (`readLiveToken`, `readClient`, the refresh's `insertAccessToken`), start
+/// on the store's request loop instead (StorePostgres/PGReader.swift): no thread hop per read. What a
+/// request there does that holds a thread goes to the store's threads inside it (`OAuthEnvironment.blocking`).
+/// A store without threads of its own (SQLite answers from memory or its page cache) keeps the cooperative
+/// pool. Both executors come from the store's `StoreRuntime`, passed by the composition root.
 struct StoreThreadsResponder: HTTPResponder {
     let executor: any TaskExecutor
     let loop: (any TaskExecutor)?
@@ -16,7 +17,7 @@ struct StoreThreadsResponder: HTTPResponder {
 
     /// The HTTP server starts each request's task here (ServerCore.dispatch), and the task keeps it as its
     /// preference to the end: this responder is the outermost one handed to the server (`wrap`), so the
-    /// choice is made once per request (for a refresh it scans the body).
+    /// choice is made once per request, by its method and path alone.
     func preferredExecutor(for request: HTTPRequest) -> (any TaskExecutor)? {
         if let loop, Self.runsOnReader(request) { return loop }
         return executor
@@ -24,43 +25,24 @@ struct StoreThreadsResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) async -> HTTPResponse { await next.respond(to: request) }
 
-    /// UserInfo, introspection and `/healthz` (reads only) and a refresh: each answered with suspending
-    /// store calls only (`readLiveToken`, `readClient`, `readPing`, the group commit's insert;
-    /// OAuthCoreTests/LoopRequestsTests checks them), so they never block the loop. What a refresh may do
-    /// that holds a thread goes to the store's threads inside it (`OAuthEnvironment.blocking`): rotation's
-    /// transaction, an ID token's signature (on one thread RS256 refreshes would share one core). Every
-    /// other grant at `/token` runs transactions and stays on the store's threads.
+    /// UserInfo, introspection and `/healthz` (reads only) and `/token`: each answered with suspending store
+    /// calls only (`readLiveToken`, `readClient`, `readPing`, the refresh's `insertAccessToken`;
+    /// OAuthCoreTests/LoopRequestsTests checks them), so they never block the loop. At `/token` every grant
+    /// but a refresh without rotation runs on the store's threads from its start (TokenEndpoint,
+    /// `TokenGrant.suspendsOnly`), and what a refresh may do that holds a thread goes there too: rotation's
+    /// transaction, an ID token's signature (on one thread RS256 refreshes would share one core). The body
+    /// is never read here.
     static func runsOnReader(_ request: HTTPRequest) -> Bool {
         switch (request.method, request.path) {
-        case ("GET", "/userinfo"), ("POST", "/userinfo"), ("POST", "/introspect"), ("GET", "/healthz"): true
-        case ("POST", "/token"): Self.asksForRefresh(request.body)
+        case ("GET", "/userinfo"), ("POST", "/userinfo"), ("POST", "/introspect"), ("GET", "/healthz"),
+            ("POST", "/token"): true
         default: false
         }
     }
 
-    private static let refreshField = Array("grant_type=refresh_token".utf8)
-
-    /// A form body with the field `grant_type=refresh_token` as a refresh sends it. Only which thread the
-    /// request starts on depends on this, never its answer (the endpoint parses the form itself): a
-    /// percent-encoded spelling, or a repeated `grant_type` refused later, just starts elsewhere.
-    static func asksForRefresh(_ body: [UInt8]) -> Bool {
-        var start = body.startIndex
-        while start <= body.endIndex {  // field by field, without copying the body
-            let end = body[start...].firstIndex(of: UInt8(ascii: "&")) ?? body.endIndex
-            if body[start..<end].elementsEqual(refreshField) { return true }
-            start = end + 1
-        }
-        return false
-    }
-
     /// `responder` run on the store's threads when it has them, else itself.
-    static func wrap(_ responder: any HTTPResponder, storage: any Storage) -> any HTTPResponder {
-        guard let executor = storeExecutor(storage) else { return responder }
-        return StoreThreadsResponder(executor: executor, loop: (storage as? PostgresStorage)?.requestLoop, next: responder)
+    static func wrap(_ responder: any HTTPResponder, runtime: any StoreRuntime) -> any HTTPResponder {
+        guard let executor = runtime.blockingExecutor else { return responder }
+        return StoreThreadsResponder(executor: executor, loop: runtime.requestLoop, next: responder)
     }
-}
-
-/// The threads that may block on `storage`'s database, when it has its own (PostgreSQL).
-func storeExecutor(_ storage: any Storage) -> (any TaskExecutor)? {
-    (storage as? PostgresStorage)?.executor
 }

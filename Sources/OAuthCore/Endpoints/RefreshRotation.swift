@@ -8,8 +8,9 @@ import Foundation
 /// `invalid_grant` (https://developers.google.com/identity/account-linking/unlinking), so no time
 /// limit shorter than the reuse window may refuse a retry.
 ///
-/// The one owner of the rule: RefreshTokenGrant acts on the answer, and the storage conformance
-/// suite runs it on every store. Call it inside the grant's transaction, after the token was read live.
+/// The one owner of the rule: TokenPathStore's `rotateRefreshToken` acts on the answer (RefreshTokenGrant's
+/// one store call), and the storage conformance suite runs it on every store. Call it inside the
+/// transaction, after the token was read live.
 public enum RefreshRotation {
     public enum Presentation: Sendable, Equatable {
         /// First presentation: the token is now marked rotated; issue its successor.

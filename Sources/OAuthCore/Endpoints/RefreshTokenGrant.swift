@@ -6,59 +6,38 @@ import Support
 /// (https://developers.google.com/identity/account-linking/unlinking).
 struct RefreshTokenGrant: TokenGrant {
     static let grantType = "refresh_token"
+    /// Without rotation its one store call suspends; rotation's transaction and an ID token's signature go
+    /// to the blocking executor (`OAuthEnvironment.blocking`).
+    var suspendsOnly: Bool { true }
 
     func handle(_ request: TokenRequest, client: Client, environment: OAuthEnvironment) async throws -> JSONValue {
         guard let token = request.parameters["refresh_token"], !token.isEmpty else {
             throw OAuthError.invalidRequest("refresh_token is missing")
         }
         guard client.rotateRefreshTokens else { return try await unrotated(token, request, client, environment) }
-        // Rotation runs a transaction: off the loop a refresh may run on.
-        return try await environment.blocking {
-            let issued = try committingRefusals(environment.storage) { storage in
-                let now = environment.clock.now()
-                let live = try live(request.presentedHash ?? OpaqueToken.hash(token), client, storage, now)
-                // The scope is checked before rotation writes anything: a refused scope must not rotate the
-                // token (a refusal commits what was written before it, `committingRefusals`).
-                let subject = try Self.subject(live.record, client, request)
-                let choice = try rotation(live.record, client, storage, now, environment)
-                return try TokenIssuer(environment: environment, storage: storage).respond(
-                    subject, for: client, refreshToken: choice, account: live.account)
-            }
-            return try issued.response(environment)
-        }
+        // Rotation's one store call is a transaction: off the loop a refresh may run on.
+        return try await environment.blocking { try rotated(token, request, client, environment) }
     }
 
-    /// Without rotation (how Google refreshes a linking token) every store call suspends (the server may
-    /// run this on PostgreSQL's reader: OAuthCoreTests/LoopRequestsTests), and the one write is the new access token,
-    /// made while the refresh token is still live (`insertToken(derivedFrom:readAhead:at:_:)`), so a
-    /// revocation committed since any read still wins. When the endpoint read the token with the client,
-    /// it is not read again; else the store reads it (on SQLite, in the write itself).
+    /// Without rotation (how Google refreshes a linking token): one store call, which writes the new access
+    /// token while the refresh token is still live (TokenPathStore `insertAccessToken(_:refreshing:readAhead:at:)`),
+    /// so a revocation committed since any read still wins; it suspends (the server runs refreshes on
+    /// PostgreSQL's reader: OAuthCoreTests/LoopRequestsTests). When the endpoint read the token with the
+    /// client, the store does not read it again.
     private func unrotated(
         _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
     ) async throws -> JSONValue {
         // Hashed once, by the endpoint (`presentedHash`); here only when the grant is called without it.
         let hash = request.presentedHash ?? OpaqueToken.hash(token)
-        // Not read with the client and nothing narrowed (how Google refreshes): what the token was granted,
-        // checked and written in the store's one step.
-        if request.presented == nil, request.parameters["scope"] == nil {
-            return try await TokenIssuer(environment: environment, storage: environment.storage)
-                .refreshedAsGranted(refreshToken: token, hash: hash, for: client).respond(environment)
-        }
-        // Read with the client and not live: refused without a second read.
+        // Read with the client and not live: refused without a store call.
         let readAhead = try request.presented.map { try Self.checked($0, client) }
-        return try await TokenIssuer(environment: environment, storage: environment.storage).refreshed(
-            refreshToken: token, hash: hash, readAhead: readAhead, for: client
-        ) { live in
-            try Self.subject(Self.checked(live, client).record, client, request)
-        }.respond(environment)
-    }
-
-    private static func subject(_ record: TokenRecord, _ client: Client, _ request: TokenRequest) throws
-        -> TokenService.Subject
-    {
-        TokenService.Subject(
-            grantID: record.grantID, clientID: client.id, accountID: record.accountID,
-            scope: try ScopeRules.narrowed(request.parameters["scope"], granted: record.scope), authTime: record.authTime)
+        let access = TokenService(environment: environment)
+            .refreshedAccessToken(for: client.id, requestedScope: request.parameters["scope"])
+        guard let written = try await environment.storage.insertAccessToken(
+            access.recipe, refreshing: hash, readAhead: readAhead, at: access.recipe.createdAt)
+        else { throw OAuthError.invalidGrant("the refresh token is invalid") }
+        return try await TokenIssuer(environment: environment, storage: environment.storage)
+            .refreshed(access.token, written: written, refreshToken: token, for: client).respond(environment)
     }
 
     /// The refresh token, read with the client (TokenEndpoint). Used without rotation; with it, the
@@ -68,11 +47,6 @@ struct RefreshTokenGrant: TokenGrant {
         return OpaqueToken.hash(token)
     }
 
-    /// Issued to this client, unrevoked, unexpired, of an active account (one query).
-    private func live(_ hash: String, _ client: Client, _ storage: any Storage, _ now: Date) throws -> LiveToken {
-        try Self.checked(try storage.liveToken(hash: hash, at: now), client)
-    }
-
     /// A live refresh token of this client (a revoked grant has revoked its tokens too, GrantStore.revokeGrant).
     private static func checked(_ found: LiveToken?, _ client: Client) throws -> LiveToken {
         guard let live = found, live.record.kind == .refresh, live.record.clientID.sameBytes(client.id)
@@ -80,40 +54,44 @@ struct RefreshTokenGrant: TokenGrant {
         return live
     }
 
-    /// Opt-in rotation (RFC 9700 §4.14.2) by the rule of RefreshRotation: a first presentation or a
-    /// retry after a lost answer gets a fresh pair (each new token recorded as a child of the presented
-    /// one); presenting a token after a later one of its family was used revokes the grant. A retry and
-    /// a theft are different audit events and security-event kinds (the server's `/metrics`).
-    private func rotation(
-        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
-    ) throws -> TokenIssuer.RefreshChoice {
-        let window = environment.configuration.refreshReuseWindow
-        switch try RefreshRotation.present(record, in: storage, at: now, reuseWindow: window) {
-        case .first: break
-        case .retry: retried(record, client, storage, environment)
-        case .theft: try revokeFamily(record, client, storage, now, environment)
-        case .outsideWindow: throw OAuthError.invalidGrant("the refresh token is invalid")
+    /// Opt-in rotation (RFC 9700 §4.14.2) by the rule of RefreshRotation, in the store's one call
+    /// (TokenPathStore `rotateRefreshToken`, a transaction that reads the token again): a first presentation or
+    /// a retry after a lost answer gets a fresh pair (each new token recorded as a child of the presented one);
+    /// presenting a token after a later one of its family was used revokes the grant. A retry and a theft are
+    /// different audit events and security-event kinds (the server's `/metrics`).
+    private func rotated(
+        _ token: String, _ request: TokenRequest, _ client: Client, _ environment: OAuthEnvironment
+    ) throws -> JSONValue {
+        let pair = TokenService(environment: environment).newTokenPair()
+        let rotation = RefreshRotationRequest(
+            refreshHash: request.presentedHash ?? OpaqueToken.hash(token), clientID: client.id,
+            requestedScope: request.parameters["scope"], reuseWindow: environment.configuration.refreshReuseWindow,
+            tokens: pair.recipe, random: environment.random)
+        switch try environment.storage.rotateRefreshToken(rotation, at: environment.clock.now()) {
+        case .theft(let record):
+            theft(record, client, environment)
+            throw OAuthError.invalidGrant("the refresh token is invalid")
+        case .rotated(let presentation, let live, let subject):
+            if presentation == .retry { retried(live.record, client, environment) }
+            return try TokenIssuer(environment: environment, storage: environment.storage)
+                .pair(access: pair.access, refresh: pair.refresh, subject, for: client, account: live.account)
+                .response(environment)
         }
-        return .successor(record.hash)
     }
 
-    private func retried(_ record: TokenRecord, _ client: Client, _ storage: any Storage, _ environment: OAuthEnvironment) {
+    private func retried(_ record: TokenRecord, _ client: Client, _ environment: OAuthEnvironment) {
         environment.logger.security(
             SecurityEvent.refreshTokenRetry, account: record.accountID,
             ["oauth.client_id": client.id, "oauth.grant_id": record.grantID], level: .info)
         environment.audit(.refreshRetry, accountID: record.accountID, clientID: client.id,
-                          detail: "rotated refresh token presented again, no later token used; fresh pair", in: storage)
+                          detail: "rotated refresh token presented again, no later token used; fresh pair")
     }
 
-    private func revokeFamily(
-        _ record: TokenRecord, _ client: Client, _ storage: any Storage, _ now: Date, _ environment: OAuthEnvironment
-    ) throws -> Never {
+    /// The store revoked the grant with its events (`rotateRefreshToken`).
+    private func theft(_ record: TokenRecord, _ client: Client, _ environment: OAuthEnvironment) {
         environment.logger.security(
             SecurityEvent.refreshTokenReuse, account: record.accountID, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
-        try EventOutbox.revokeGrant(id: record.grantID, reason: .reuse, in: storage, at: now, random: environment.random)
         environment.audit(.refreshReuse, accountID: record.accountID, clientID: client.id,
-                          detail: "a refresh token presented after a later one of its family was used; grant revoked",
-                          in: storage)
-        throw OAuthError.invalidGrant("the refresh token is invalid")
+                          detail: "a refresh token presented after a later one of its family was used; grant revoked")
     }
 }

@@ -31,10 +31,17 @@ protocol TokenGrant: Sendable {
     /// The hash of the stored token this grant reads first, when it has one: the endpoint reads it with
     /// the client (`TokenRequest.presented`).
     func presentedTokenHash(_ request: TokenRequest) -> String?
+
+    /// Whether `handle` makes suspending store calls only and moves what holds a thread to
+    /// `OAuthEnvironment.blocking` itself (a refresh), so that it may run on a loop that must not block (the
+    /// server starts every `/token` request on PostgreSQL's reader, whatever its grant). false: the endpoint
+    /// runs `handle` on the blocking executor (transactions, Argon2id, signatures).
+    var suspendsOnly: Bool { get }
 }
 
 extension TokenGrant {
     func presentedTokenHash(_ request: TokenRequest) -> String? { nil }
+    var suspendsOnly: Bool { false }
 }
 
 /// RFC 6749 §3.2: the token endpoint; one grant type per wire value of `grant_type`.
@@ -87,7 +94,15 @@ public struct TokenEndpoint: Sendable {
         guard !client.resourceServer else {
             throw OAuthError.unauthorizedClient("a resource server may only introspect tokens")
         }
-        return try await grant.handle(request, client: client, environment: environment)
+        return try await handle(request, with: grant, client: client)
+    }
+
+    /// `grant` on the blocking executor unless it only suspends (`TokenGrant.suspendsOnly`).
+    private func handle(_ request: TokenRequest, with grant: any TokenGrant, client: Client) async throws -> JSONValue {
+        if grant.suspendsOnly { return try await grant.handle(request, client: client, environment: environment) }
+        return try await withTaskExecutorPreference(environment.blockingExecutor) {
+            try await grant.handle(request, client: client, environment: environment)
+        }
     }
 
     /// The client; with it, in the same query unless the client was cached, the token the grant presents

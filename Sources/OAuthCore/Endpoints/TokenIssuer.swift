@@ -1,72 +1,44 @@
 import Foundation
 import Support
 
-/// Issues the tokens of a successful grant and builds the RFC 6749 §5.1 response.
+/// Builds the RFC 6749 §5.1 response of a grant whose one store call wrote its tokens (TokenPathStore): it
+/// writes nothing itself, but a first-party sign-in's call (`signIn`).
 struct TokenIssuer {
     let environment: OAuthEnvironment
+    /// The store, or the transaction view, a first-party sign-in writes to.
     let storage: any Storage
 
-    /// Access token (+ refresh token when `refreshToken` says so) + ID token when openid was granted.
+    /// A fresh pair (a code's redemption, a rotation, a sign-in) + an ID token when openid was granted.
     /// `client`: the one the tokens are for; its ID tokens use its `idTokenSignedResponseAlg`.
-    /// `account`: the subject's account when the caller has just read it (else it is read for an ID
-    /// token).
-    func respond(
-        _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice, nonce: String? = nil,
-        extra: [String: JSONValue] = [:], account: Account? = nil
-    ) throws -> Issued {
-        let access = try TokenService(environment: environment).issueAccessToken(for: subject, in: storage)
-        return try issued(access, subject, for: client, refreshToken: refreshToken, nonce: nonce, extra: extra,
-                          account: account)
+    func pair(
+        access: String, refresh: String, _ subject: TokenService.Subject, for client: Client, nonce: String? = nil,
+        extra: [String: JSONValue] = [:], account: Account
+    ) -> Issued {
+        issued(access, subject, for: client, refreshToken: refresh, nonce: nonce, extra: extra, account: account)
     }
 
-    /// A refresh without rotation: only the access token is new, and it is written only while the
-    /// presented refresh token (stored under `hash`) is live
-    /// (`TokenService.issueAccessToken(refreshing:readAhead:in:subject:)`): `subject` checks it and says
-    /// what for. `readAhead`: that token as the endpoint read it with the client.
-    func refreshed(
-        refreshToken: String, hash: String, readAhead: LiveToken?, for client: Client,
-        subject: @escaping @Sendable (LiveToken) throws -> TokenService.Subject
-    ) async throws -> Issued {
-        let (access, subject, account) = try await TokenService(environment: environment)
-            .issueAccessToken(refreshing: hash, readAhead: readAhead, in: storage, subject: subject)
-        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
-                          account: account)
-    }
-
-    /// `refreshed` when the request narrows nothing: the access token is for what the refresh token was
-    /// granted (`TokenService.issueAccessToken(refreshingAsGranted:for:in:)`), checked and written in one step.
-    func refreshedAsGranted(refreshToken: String, hash: String, for client: Client) async throws -> Issued {
-        let (access, subject, account) = try await TokenService(environment: environment)
-            .issueAccessToken(refreshingAsGranted: hash, for: client.id, in: storage)
-        return try issued(access, subject, for: client, refreshToken: .same(refreshToken), nonce: nil, extra: [:],
-                          account: account)
+    /// A refresh without rotation: the access token the store wrote (`written`, live with its account) and
+    /// the same refresh token.
+    func refreshed(_ access: String, written: LiveToken, refreshToken: String, for client: Client) -> Issued {
+        issued(access, TokenService.Subject(written.record), for: client, refreshToken: refreshToken, nonce: nil,
+               extra: [:], account: written.account)
     }
 
     private func issued(
-        _ access: String, _ subject: TokenService.Subject, for client: Client, refreshToken: RefreshChoice,
-        nonce: String?, extra: [String: JSONValue], account: Account?
-    ) throws -> Issued {
-        let tokens = TokenService(environment: environment)
-        var body: [String: JSONValue] = [
+        _ access: String, _ subject: TokenService.Subject, for client: Client, refreshToken: String,
+        nonce: String?, extra: [String: JSONValue], account: Account
+    ) -> Issued {
+        let body: [String: JSONValue] = [
             "access_token": .string(access),
             "token_type": .string("Bearer"),
             // Google: remaining lifetime in seconds as a JSON integer
             // (https://developers.google.com/identity/account-linking/your-api-reference).
             "expires_in": .int(Int64(environment.configuration.accessTokenLifetime)),
             "scope": .string(subject.scope.joined(separator: " ")),
+            "refresh_token": .string(refreshToken),
         ]
-        switch refreshToken {
-        case .none: break
-        case .new: body["refresh_token"] = .string(try tokens.issueRefreshToken(for: subject, in: storage))
-        case .same(let token): body["refresh_token"] = .string(token)
-        case .successor(let parentHash):
-            let child = try tokens.issueRefreshToken(for: subject, in: storage)
-            try storage.recordRefreshLineage(
-                child: OpaqueToken.hash(child), parent: parentHash, at: environment.clock.now())
-            body["refresh_token"] = .string(child)
-        }
         var idToken: Issued.IDTokenInput?
-        if subject.scope.containsBytes("openid"), let account = try account ?? storage.account(id: subject.accountID) {
+        if subject.scope.containsBytes("openid") {
             idToken = Issued.IDTokenInput(account: account, subject: subject, nonce: nonce, accessToken: access,
                                           algorithm: client.idTokenSignedResponseAlg)
         }
@@ -106,49 +78,17 @@ struct TokenIssuer {
         }
     }
 
-    enum RefreshChoice {
-        case none
-        case new
-        case same(String)
-        /// Rotation: a new refresh token recorded as a child of the presented one (by hash), so
-        /// that a fork is detectable (`RefreshLineageStore`).
-        case successor(String)
-    }
-
     /// Grants for first-party sign-in (password, token exchange, sign-up): one grant per sign-in, so
     /// that `POST /api/logout` (revoking that grant) ends this sign-in's access and refresh tokens and no
-    /// other device's; and a fresh token pair.
+    /// other device's; and a fresh token pair, written by the store's one call (`startSignIn`).
     func signIn(accountID: String, client: Client, scope: [String], extra: [String: JSONValue] = [:]) throws
         -> Issued
     {
-        guard try storage.account(id: accountID)?.status == .active else {
-            throw OAuthError.invalidGrant("the account is not active")
-        }
-        let grant = try GrantLedger.signIn(
-            accountID: accountID, clientID: client.id, scope: scope, in: storage, environment: environment)
+        let grant = GrantLedger.newGrant(accountID: accountID, clientID: client.id, scope: scope, environment: environment)
+        let pair = TokenService(environment: environment).newTokenPair()
+        let account = try storage.startSignIn(grant, tokens: pair.recipe)
         let subject = TokenService.Subject(
-            grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope,
-            authTime: environment.clock.now())
-        return try respond(subject, for: client, refreshToken: .new, extra: extra)
+            grantID: grant.id, clientID: client.id, accountID: accountID, scope: scope, authTime: grant.createdAt)
+        return self.pair(access: pair.access, refresh: pair.refresh, subject, for: client, extra: extra, account: account)
     }
-}
-
-/// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
-/// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
-/// a replayed code or a reused rotated refresh token, and is then thrown.
-func committingRefusals<T>(_ storage: any Storage, _ body: (any Storage) throws -> T) throws -> T {
-    let outcome = try storage.transaction { view -> GrantOutcome<T> in
-        do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
-            return .refused(error)
-        }
-    }
-    switch outcome {
-    case .issued(let body): return body
-    case .refused(let error): throw error
-    }
-}
-
-private enum GrantOutcome<T> {
-    case issued(T)
-    case refused(OAuthError)
 }

@@ -25,10 +25,15 @@ enum GrantLedger {
         accountID: String, clientID: String, scope: [String], in storage: any Storage,
         environment: OAuthEnvironment
     ) throws -> Grant {
-        let grant = Grant(
-            id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
-            clientID: clientID, scope: scope, createdAt: environment.clock.now(), origin: SignInOrigin.current)
+        let grant = newGrant(accountID: accountID, clientID: clientID, scope: scope, environment: environment)
         try storage.insertGrant(grant)
         return grant
+    }
+
+    /// A new grant's record, not yet written, with where its sign-in came from.
+    static func newGrant(accountID: String, clientID: String, scope: [String], environment: OAuthEnvironment) -> Grant {
+        Grant(
+            id: "grt_" + environment.random.token(byteCount: 16), accountID: accountID,
+            clientID: clientID, scope: scope, createdAt: environment.clock.now(), origin: SignInOrigin.current)
     }
 }

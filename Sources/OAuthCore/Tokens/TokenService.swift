@@ -38,66 +38,27 @@ public struct TokenService: Sendable {
 
     private var configuration: OAuthConfiguration { environment.configuration }
 
-    /// A new opaque access token (RFC 6749 §1.4) living `accessTokenLifetime`.
-    public func issueAccessToken(for subject: Subject, in storage: any Storage) throws -> String {
-        try issue(.access, subject, lifetime: configuration.accessTokenLifetime, storage)
-    }
-
-    /// An access token for a refresh, outside any transaction, read and written in the store's one step
-    /// (TokenPathStore `insertToken(derivedFrom:readAhead:at:_:)`): `subject` checks the live refresh token
-    /// and says what the new token is for; the token is written only while the refresh token is still
-    /// live. Not live: `invalid_grant`, nothing written; an error of `subject` is thrown as is.
-    /// `readAhead`: the refresh token as the token endpoint read it with the client; not read again.
-    public func issueAccessToken(
-        refreshing refreshHash: String, readAhead: LiveToken? = nil, in storage: any Storage,
-        subject: @escaping @Sendable (LiveToken) throws -> Subject
-    ) async throws -> (token: String, subject: Subject, account: Account) {
-        let token = newTokenString(.access)
-        let hash = OpaqueToken.hash(token.value)
-        let lifetime = configuration.accessTokenLifetime
-        let derived = try await storage.insertToken(derivedFrom: refreshHash, readAhead: readAhead, at: token.issued) {
-            live in Self.record(hash, .access, try subject(live), issued: token.issued, lifetime: lifetime)
-        }
-        guard let derived else { throw OAuthError.invalidGrant("the refresh token is invalid") }
-        return (token.value, Subject(derived.inserted), derived.from.account)
-    }
-
-    /// `issueAccessToken(refreshing:…)` when the request narrows nothing: the access token is for what
-    /// the refresh token under `refreshHash` was granted, and it must be a refresh token of `clientID`;
-    /// written in the store's one step with no read before it (TokenPathStore `insertAccessToken`).
-    /// Not live, or not so: `invalid_grant`, nothing written.
-    public func issueAccessToken(refreshingAsGranted refreshHash: String, for clientID: String, in storage: any Storage)
-        async throws -> (token: String, subject: Subject, account: Account)
-    {
+    /// A new access token for a refresh (RFC 6749 §6) and the recipe the store writes it by
+    /// (TokenPathStore `insertAccessToken(_:refreshing:readAhead:at:)`): for the refresh token's grant,
+    /// account and auth time, and what it was granted or `requestedScope` within that.
+    public func refreshedAccessToken(for clientID: String, requestedScope: String?) -> (token: String, recipe: AccessTokenRecipe) {
         let token = newTokenString(.access)
         let recipe = AccessTokenRecipe(
             hash: OpaqueToken.hash(token.value), clientID: clientID, createdAt: token.issued,
-            lifetime: configuration.accessTokenLifetime)
-        guard let written = try await storage.insertAccessToken(recipe, refreshing: refreshHash, at: token.issued) else {
-            throw OAuthError.invalidGrant("the refresh token is invalid")
-        }
-        return (token.value, Subject(written.record), written.account)
+            lifetime: configuration.accessTokenLifetime, requestedScope: requestedScope)
+        return (token.value, recipe)
     }
 
-    /// A new refresh token (RFC 6749 §1.5); never expires unless `refreshTokenLifetime` is set.
-    public func issueRefreshToken(for subject: Subject, in storage: any Storage) throws -> String {
-        try issue(.refresh, subject, lifetime: configuration.refreshTokenLifetime, storage)
-    }
-
-    private func issue(
-        _ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?, _ storage: any Storage
-    ) throws -> String {
-        let (token, record) = newToken(kind, subject, lifetime: lifetime)
-        try storage.insertToken(record)
-        return token
-    }
-
-    /// A new token and the record stored for it (its hash, never the token).
-    private func newToken(_ kind: TokenRecord.Kind, _ subject: Subject, lifetime: TimeInterval?)
-        -> (String, TokenRecord)
-    {
-        let token = newTokenString(kind)
-        return (token.value, Self.record(OpaqueToken.hash(token.value), kind, subject, issued: token.issued, lifetime: lifetime))
+    /// A new access token and refresh token (RFC 6749 §1.4, §1.5) and the recipe the store writes them by, for
+    /// the subject it finds (TokenPathStore `redeemCode`, `rotateRefreshToken`, `startSignIn`).
+    public func newTokenPair() -> (access: String, refresh: String, recipe: TokenPairRecipe) {
+        let access = newTokenString(.access)
+        let refresh = newTokenString(.refresh)
+        let recipe = TokenPairRecipe(
+            accessHash: OpaqueToken.hash(access.value), refreshHash: OpaqueToken.hash(refresh.value),
+            createdAt: access.issued, accessLifetime: configuration.accessTokenLifetime,
+            refreshLifetime: configuration.refreshTokenLifetime)
+        return (access.value, refresh.value, recipe)
     }
 
     private func newTokenString(_ kind: TokenRecord.Kind) -> (value: String, issued: Date) {

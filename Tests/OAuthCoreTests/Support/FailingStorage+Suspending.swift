@@ -30,10 +30,12 @@ extension FailingStorage {
     func readPing() async throws { try await suspending { try await inner.readPing() } }
 
     /// Recorded, then done as the default does, through this wrapper's own read and conditional insert, so
-    /// that their hooks and records still see a refresh that asks for what was granted.
-    func insertAccessToken(_ recipe: AccessTokenRecipe, refreshing refreshHash: String, at now: Date)
-        async throws -> LiveToken?
-    {
-        try await suspending { try await insertAccessTokenDerived(recipe, refreshing: refreshHash, at: now) }
+    /// that their hooks and records still see a refresh.
+    func insertAccessToken(
+        _ recipe: AccessTokenRecipe, refreshing refreshHash: String, readAhead: LiveToken?, at now: Date
+    ) async throws -> LiveToken? {
+        try await suspending {
+            try await insertAccessTokenDerived(recipe, refreshing: refreshHash, readAhead: readAhead, at: now)
+        }
     }
 }
