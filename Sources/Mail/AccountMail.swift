@@ -9,7 +9,7 @@ public enum AccountMail: Sendable, Equatable {
     case verifyEmail(link: String)
     /// After self-service sign-up (and its resend): confirm the address, told when the account was made
     /// and with which sign-in methods; the same link offers "this wasn't me", which deletes the account.
-    case verifyNewAccount(link: String, madeAt: Date, methods: [Identity.Provider])
+    case verifyNewAccount(link: String, madeAt: Date, methods: [LinkedIdentity.Provider])
     /// Someone tried to sign up with an address that has an account: tell its owner, nobody else.
     case accountExists(signInLink: String, resetLink: String)
     /// The password-reset link (valid 1 h).
@@ -23,7 +23,7 @@ public enum AccountMail: Sendable, Equatable {
     case emailChangeRequested(newEmail: String, cancelLink: String)
     /// A reset proved the address of an account made by someone who never proved it: the methods it
     /// was made with are gone (Identity's `UnprovenAccountRule`).
-    case passwordResetRemovedMethods(methods: [Identity.Provider])
+    case passwordResetRemovedMethods(methods: [LinkedIdentity.Provider])
 
     /// A short name for `mail list` and logs.
     public var kind: String {

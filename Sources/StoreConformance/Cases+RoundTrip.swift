@@ -25,11 +25,11 @@ extension StoreConformance {
                 try s.insertAccount(account)
                 try expectEqual(try s.account(id: "a\(i)"), account, "account \(status)")
             }
-            let bare = Identity(
+            let bare = LinkedIdentity(
                 id: "bare", accountID: "a0", provider: .password, subject: odd, email: nil,
                 emailVerified: false, isPrivateEmail: false, realUserStatus: nil, emailReachable: false,
                 firstSignInAt: Fixture.time(3), lastSignInAt: Fixture.time(4))
-            let full = Identity(
+            let full = LinkedIdentity(
                 id: "full", accountID: "a0", provider: .google, subject: "1234567890", email: odd,
                 emailVerified: true, isPrivateEmail: true, realUserStatus: 0, emailReachable: true,
                 picture: "https://lh3.googleusercontent.com/a/" + odd, firstSignInAt: Fixture.time(5),

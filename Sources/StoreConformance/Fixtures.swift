@@ -21,10 +21,10 @@ enum Fixture {
     }
 
     static func identity(
-        _ id: String, account: String, provider: Identity.Provider = .apple,
+        _ id: String, account: String, provider: LinkedIdentity.Provider = .apple,
         subject: String? = nil, at seconds: Int = 0
-    ) -> Identity {
-        Identity(
+    ) -> LinkedIdentity {
+        LinkedIdentity(
             id: id, accountID: account, provider: provider, subject: subject ?? "sub-\(id)",
             email: "\(id)@privaterelay.appleid.com", emailVerified: true, isPrivateEmail: true,
             realUserStatus: 2, emailReachable: true, firstSignInAt: time(seconds),

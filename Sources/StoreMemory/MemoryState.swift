@@ -12,7 +12,7 @@ struct MemoryState: Sendable {
     var scopes: [[UInt8]: CustomScope] = [:]
     var accounts: [String: Account] = [:]
     var accountOrder: [String] = []
-    var identities: [String: Identity] = [:]
+    var identities: [String: LinkedIdentity] = [:]
     var passwords: [String: String] = [:]
     var thirdPartyTokens: [String: ThirdPartyToken] = [:]
     var pendingRevocations: [String: PendingRevocation] = [:]

@@ -35,7 +35,7 @@ extension MemoryStorage {
         }
     }
 
-    public func insertIdentity(_ identity: Identity) throws {
+    public func insertIdentity(_ identity: LinkedIdentity) throws {
         try access { state in
             let taken = state.identities.values.contains {
                 $0.provider == identity.provider && $0.subject.sameBytes(identity.subject)
@@ -47,18 +47,18 @@ extension MemoryStorage {
         }
     }
 
-    public func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
+    public func identity(provider: LinkedIdentity.Provider, subject: String) throws -> LinkedIdentity? {
         try access { $0.identities.values.first { $0.provider == provider && $0.subject.sameBytes(subject) } }
     }
 
-    public func identities(accountID: String) throws -> [Identity] {
+    public func identities(accountID: String) throws -> [LinkedIdentity] {
         try access { state in
             state.identities.values.filter { $0.accountID.sameBytes(accountID) }
                 .sorted { ($0.firstSignInAt, $0.id) < ($1.firstSignInAt, $1.id) }
         }
     }
 
-    public func updateIdentity(_ identity: Identity) throws { try access { $0.identities[identity.id] = identity } }
+    public func updateIdentity(_ identity: LinkedIdentity) throws { try access { $0.identities[identity.id] = identity } }
 
     public func deleteIdentity(id: String) throws -> Bool {
         try access { state in

@@ -3,7 +3,7 @@ import OAuthCore
 
 /// `InboundEventStore` (Sources/OAuthCore/Storage/InboundEventStore.swift).
 extension MemoryStorage {
-    public func advanceInboundMark(provider: Identity.Provider, subject: String, effect: String, to eventTime: Date) throws
+    public func advanceInboundMark(provider: LinkedIdentity.Provider, subject: String, effect: String, to eventTime: Date) throws
         -> Bool
     {
         let key = [provider.rawValue, subject, effect].joined(separator: "\u{0}")

@@ -12,21 +12,21 @@ extension MemoryStorage {
         }
     }
 
-    static func holdKey(_ provider: Identity.Provider, _ subject: String) -> String { provider.rawValue + "\u{0}" + subject }
+    static func holdKey(_ provider: LinkedIdentity.Provider, _ subject: String) -> String { provider.rawValue + "\u{0}" + subject }
 
     public func saveProviderHold(_ hold: ProviderHold) throws {
         try access { $0.providerHolds[Self.holdKey(hold.provider, hold.subject)] = hold }
     }
 
-    public func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold? {
+    public func providerHold(provider: LinkedIdentity.Provider, subject: String) throws -> ProviderHold? {
         try access { $0.providerHolds[Self.holdKey(provider, subject)] }
     }
 
-    public func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
+    public func deleteProviderHold(provider: LinkedIdentity.Provider, subject: String) throws -> Bool {
         try access { $0.providerHolds.removeValue(forKey: Self.holdKey(provider, subject)) != nil }
     }
 
-    public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
+    public func thirdPartyTokens(provider: LinkedIdentity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
         try access { state in
             state.thirdPartyTokens.values.filter { token in
                 guard token.provider == provider else { return false }

@@ -45,9 +45,9 @@ extension SQLRow {
             selfService: try bool(6))
     }
 
-    func identity() throws -> Identity {
-        Identity(
-            id: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
+    func identity() throws -> LinkedIdentity {
+        LinkedIdentity(
+            id: try text(0), accountID: try text(1), provider: try raw(2, as: LinkedIdentity.Provider.self),
             subject: try text(3), email: try optionalText(4), emailVerified: try bool(5),
             isPrivateEmail: try bool(6),
             realUserStatus: try optionalInt(7), emailReachable: try bool(8), picture: try optionalText(11),
@@ -60,13 +60,13 @@ extension SQLRow {
         default: nil
         }
         return ThirdPartyToken(
-            identityID: try text(0), accountID: try text(1), provider: try raw(2, as: Identity.Provider.self),
+            identityID: try text(0), accountID: try text(1), provider: try raw(2, as: LinkedIdentity.Provider.self),
             encryptedRefreshToken: try bytes(3), createdAt: try date(4), lookupKeys: keys)
     }
 
     func revocation() throws -> PendingRevocation {
         PendingRevocation(
-            id: try text(0), provider: try raw(1, as: Identity.Provider.self),
+            id: try text(0), provider: try raw(1, as: LinkedIdentity.Provider.self),
             encryptedRefreshToken: try bytes(2), attempts: try int(3), nextAttemptAt: try date(4),
             lastError: try optionalText(5))
     }

@@ -2,7 +2,7 @@ import Foundation
 import OAuthCore
 
 extension SQLStorage {
-    public func insertIdentity(_ identity: Identity) throws {
+    public func insertIdentity(_ identity: LinkedIdentity) throws {
         try access {
             try $0.insert(
                 "INSERT INTO identities (\(Columns.identity)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -10,7 +10,7 @@ extension SQLStorage {
         }
     }
 
-    public func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
+    public func identity(provider: LinkedIdentity.Provider, subject: String) throws -> LinkedIdentity? {
         try access {
             try $0.query(
                 "SELECT \(Columns.identity) FROM identities WHERE provider = $1 AND subject = $2",
@@ -19,7 +19,7 @@ extension SQLStorage {
         }.first
     }
 
-    public func identities(accountID: String) throws -> [Identity] {
+    public func identities(accountID: String) throws -> [LinkedIdentity] {
         try access {
             try $0.query(
                 """
@@ -29,7 +29,7 @@ extension SQLStorage {
         }
     }
 
-    public func updateIdentity(_ identity: Identity) throws {
+    public func updateIdentity(_ identity: LinkedIdentity) throws {
         try access {
             try $0.run(
                 """
@@ -48,7 +48,7 @@ extension SQLStorage {
         }
     }
 
-    static func values(_ i: Identity) -> [SQLValue] {
+    static func values(_ i: LinkedIdentity) -> [SQLValue] {
         [
             .text(i.id), .text(i.accountID), .text(i.provider.rawValue), .text(i.subject),
             .optionalText(i.email),

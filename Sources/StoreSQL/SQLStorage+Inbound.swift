@@ -3,7 +3,7 @@ import OAuthCore
 
 /// `InboundEventStore` (Sources/OAuthCore/Storage/InboundEventStore.swift) over migration 20's table.
 extension SQLStorage {
-    public func advanceInboundMark(provider: Identity.Provider, subject: String, effect: String, to eventTime: Date) throws
+    public func advanceInboundMark(provider: LinkedIdentity.Provider, subject: String, effect: String, to eventTime: Date) throws
         -> Bool
     {
         // One statement: the mark moves only forward; an older event's upsert changes no row.

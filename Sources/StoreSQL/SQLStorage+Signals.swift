@@ -23,26 +23,26 @@ extension SQLStorage {
         }
     }
 
-    public func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold? {
+    public func providerHold(provider: LinkedIdentity.Provider, subject: String) throws -> ProviderHold? {
         try access {
             try $0.query(
                 "SELECT provider, subject, reason, since FROM provider_holds WHERE provider = $1 AND subject = $2",
                 [.text(provider.rawValue), .text(subject)]
             ) {
-                ProviderHold(provider: try $0.raw(0, as: Identity.Provider.self), subject: try $0.text(1),
+                ProviderHold(provider: try $0.raw(0, as: LinkedIdentity.Provider.self), subject: try $0.text(1),
                              reason: try $0.text(2), since: try $0.date(3))
             }
         }.first
     }
 
-    public func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
+    public func deleteProviderHold(provider: LinkedIdentity.Provider, subject: String) throws -> Bool {
         try access {
             try $0.run("DELETE FROM provider_holds WHERE provider = $1 AND subject = $2",
                        [.text(provider.rawValue), .text(subject)]) > 0
         }
     }
 
-    public func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
+    public func thirdPartyTokens(provider: LinkedIdentity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
         try access {
             try $0.query(thirdPartyTokenLookupSQL(key), [.text(provider.rawValue), .text(key.value)]) { try $0.thirdPartyToken() }
         }

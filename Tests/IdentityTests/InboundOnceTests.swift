@@ -28,9 +28,9 @@ import Testing
             let then = h.clock.now().addingTimeInterval(-3600)
             try db.insertAccount(Account(id: Self.ann, email: "ann@example.com", emailVerified: true, displayName: nil,
                                          createdAt: then))
-            for (id, provider, subject) in [("i-apple", OAuthCore.Identity.Provider.apple, "001.ann"),
+            for (id, provider, subject) in [("i-apple", LinkedIdentity.Provider.apple, "001.ann"),
                                             ("i-google", .google, "g-ann")] {
-                try db.insertIdentity(OAuthCore.Identity(id: id, accountID: Self.ann, provider: provider, subject: subject,
+                try db.insertIdentity(LinkedIdentity(id: id, accountID: Self.ann, provider: provider, subject: subject,
                                                          email: "ann@example.com", emailVerified: true,
                                                          firstSignInAt: then, lastSignInAt: then))
             }

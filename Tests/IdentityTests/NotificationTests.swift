@@ -44,7 +44,7 @@ import Testing
             return Array(JSONValue.object(["payload": .string(payload)]).serialized.utf8)
         }
 
-        var appleIdentity: OAuthCore.Identity? { try? h.storage.identity(provider: .apple, subject: "001.ann") }
+        var appleIdentity: LinkedIdentity? { try? h.storage.identity(provider: .apple, subject: "001.ann") }
     }
 
     @Test(arguments: [false, true])

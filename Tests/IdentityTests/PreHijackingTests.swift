@@ -59,7 +59,7 @@ import Testing
         let account = try preRegister(h, flows)
         // An Apple identity already on the unproven account (made before this rule, or by any other way).
         let now = h.clock.now()
-        try h.storage.insertIdentity(OAuthCore.Identity(id: "idn-attacker", accountID: account.id, provider: .apple,
+        try h.storage.insertIdentity(LinkedIdentity(id: "idn-attacker", accountID: account.id, provider: .apple,
                                                         subject: "attacker-apple", email: nil, emailVerified: false,
                                                         firstSignInAt: now, lastSignInAt: now))
         try PasswordResetFlow(context: flows).request(email: "victim@example.com", locale: nil, clientAddress: nil)

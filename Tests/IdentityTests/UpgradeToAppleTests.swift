@@ -15,7 +15,7 @@ import Testing
             .createPasswordAccount(email: email, name: nil, password: "pat's long passphrase").id
     }
 
-    func providers(_ h: Harness, _ account: String) throws -> [OAuthCore.Identity.Provider] {
+    func providers(_ h: Harness, _ account: String) throws -> [LinkedIdentity.Provider] {
         try h.storage.identities(accountID: account).map(\.provider).sorted { $0.rawValue < $1.rawValue }
     }
 

@@ -22,7 +22,7 @@ import Testing
                                         logger: Logger(label: "test", minimumLevel: .error, sink: MemorySink()))
             let outcomes = Outcomes()
             let done = DispatchSemaphore(value: 0)
-            for provider in [OAuthCore.Identity.Provider.google, .password] {
+            for provider in [LinkedIdentity.Provider.google, .password] {
                 // Threads of their own: each blocks in the server, and GCD's pool may have only two.
                 Thread {
                     outcomes.add(Result { try service.removeIdentities(accountID: id, provider: provider) })
@@ -45,8 +45,8 @@ import Testing
         let now = PGFixture.time
         try storage.insertAccount(Account(id: "acct", email: "a@example.com", emailVerified: true, displayName: nil,
                                           createdAt: now))
-        for (index, provider) in [OAuthCore.Identity.Provider.password, .google, .google].enumerated() {
-            try storage.insertIdentity(OAuthCore.Identity(
+        for (index, provider) in [LinkedIdentity.Provider.password, .google, .google].enumerated() {
+            try storage.insertIdentity(LinkedIdentity(
                 id: "idn\(index)", accountID: "acct", provider: provider, subject: "s\(index)", email: nil,
                 emailVerified: true, firstSignInAt: now, lastSignInAt: now))
         }
@@ -77,9 +77,9 @@ import Testing
 
 private final class Outcomes: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<[OAuthCore.Identity], any Error>] = []
+    private var results: [Result<[LinkedIdentity], any Error>] = []
 
-    func add(_ result: Result<[OAuthCore.Identity], any Error>) { lock.withLock { results.append(result) } }
+    func add(_ result: Result<[LinkedIdentity], any Error>) { lock.withLock { results.append(result) } }
 
     var successes: Int {
         lock.withLock { results.filter { if case .success = $0 { true } else { false } }.count }

@@ -25,7 +25,7 @@ public struct EmailVerificationFlow: Sendable {
     /// What the verification page says about the account a sign-up link belongs to.
     public struct MadeAccount: Sendable, Equatable {
         public let madeAt: Date
-        public let methods: [OAuthCore.Identity.Provider]
+        public let methods: [LinkedIdentity.Provider]
     }
 
     let context: AccountFlowContext

@@ -74,7 +74,7 @@ public struct PasswordChangeFlow: Sendable {
               !(try tx.identities(accountID: account.id).contains { $0.provider == .password })
         else { return }
         let now = context.clock.now()
-        try tx.insertIdentity(Identity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
+        try tx.insertIdentity(LinkedIdentity(id: AccountDirectory.newIdentityID(context.random), accountID: account.id,
                                        provider: .password, subject: email, email: email,
                                        emailVerified: account.emailVerified, firstSignInAt: now, lastSignInAt: now))
     }

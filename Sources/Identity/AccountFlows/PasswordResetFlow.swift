@@ -54,7 +54,7 @@ public struct PasswordResetFlow: Sendable {
         public let accountID: String
         /// The methods an unproven account was made with, removed because this reset proved its address
         /// (`UnprovenAccountRule`); empty for every other account.
-        public let removedMethods: [OAuthCore.Identity.Provider]
+        public let removedMethods: [LinkedIdentity.Provider]
     }
 
     /// Sets the new password with the link's token. A refused password does not use up the link. Every
@@ -96,7 +96,7 @@ public struct PasswordResetFlow: Sendable {
 
     /// The reset link reached the address: it is proven. An unproven account first loses the methods it
     /// was made with (other than the password this reset sets).
-    func prove(_ account: Account, in tx: any Store) throws -> [OAuthCore.Identity.Provider] {
+    func prove(_ account: Account, in tx: any Store) throws -> [LinkedIdentity.Provider] {
         let removed = try UnprovenAccountRule.removeMethods(of: account, in: tx, random: context.random,
                                                             at: context.clock.now())
         var proven = account

@@ -5,7 +5,7 @@ import Support
 /// Revokes a provider refresh token at the provider (Apple `/auth/revoke`). Throwing means "try
 /// again later", and the revocation is kept as pending, never forgotten.
 public protocol ProviderTokenRevoker: Sendable {
-    func revoke(provider: Identity.Provider, encryptedRefreshToken: [UInt8]) async throws
+    func revoke(provider: LinkedIdentity.Provider, encryptedRefreshToken: [UInt8]) async throws
 }
 
 /// Account deletion (App Store rule 5.1.1(v)): provider tokens revoked, every grant revoked (so

@@ -58,7 +58,7 @@ public struct AccountDirectory: Sendable {
         let account = Account(id: newAccountID(random), email: email, emailVerified: false,
                               displayName: trimmedName(name), createdAt: now, selfService: selfService)
         try tx.insertAccount(account)
-        try tx.insertIdentity(Identity(id: newIdentityID(random), accountID: account.id, provider: .password,
+        try tx.insertIdentity(LinkedIdentity(id: newIdentityID(random), accountID: account.id, provider: .password,
                                        subject: email, email: email, emailVerified: false,
                                        firstSignInAt: now, lastSignInAt: now))
         if let hash { try tx.setPasswordHash(hash, accountID: account.id) }

@@ -11,7 +11,7 @@ enum SignInMethodRemoval {
     typealias Store = AccountStore & PasswordRemovalStore & PasskeyStore
 
     /// `tokens`: the account's stored provider tokens, read once for every method removed.
-    static func remove(_ identity: OAuthCore.Identity, tokens: [ThirdPartyToken], in tx: any Store, at now: Date,
+    static func remove(_ identity: LinkedIdentity, tokens: [ThirdPartyToken], in tx: any Store, at now: Date,
                        random: any RandomSource) throws {
         if identity.provider == .password { _ = try tx.deletePasswordHash(accountID: identity.accountID) }
         if identity.provider == .passkey { _ = try tx.deletePasskey(credentialID: identity.subject) }

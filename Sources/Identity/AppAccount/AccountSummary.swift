@@ -40,7 +40,7 @@ extension AppAccountAPI {
         ])
     }
 
-    static func method(_ identity: OAuthCore.Identity) -> JSONValue {
+    static func method(_ identity: LinkedIdentity) -> JSONValue {
         var method: [String: JSONValue] = [
             "type": .string(identity.provider.rawValue), "email": identity.email.map(JSONValue.string) ?? .null,
         ]

@@ -24,7 +24,7 @@ extension AppAccountAPI {
     /// Answers the account JSON.
     public func removeMethod(accountID: String, type: String, id: String? = nil) throws -> JSONValue {
         if type.sameBytes("passkey") { return try removePasskey(accountID: accountID, credentialID: id ?? "") }
-        guard let provider = OAuthCore.Identity.Provider.allCases.first(where: { $0.rawValue.sameBytes(type) }) else {
+        guard let provider = LinkedIdentity.Provider.allCases.first(where: { $0.rawValue.sameBytes(type) }) else {
             throw Refusal.noSuchMethod
         }
         do {

@@ -41,11 +41,11 @@ public struct TokenSealer: Sendable {
         lookupMACKey = HMACSHA256.authenticate(key: masterKey, data: Array("accountlink.provider-token-lookup.v1".utf8))
     }
 
-    private static func associatedData(_ provider: OAuthCore.Identity.Provider) -> [UInt8] {
+    private static func associatedData(_ provider: LinkedIdentity.Provider) -> [UInt8] {
         Array("accountlink.third-party-token.v1:\(provider.rawValue)".utf8)
     }
 
-    public func seal(_ token: ProviderToken, provider: OAuthCore.Identity.Provider) throws -> [UInt8] {
+    public func seal(_ token: ProviderToken, provider: LinkedIdentity.Provider) throws -> [UInt8] {
         let plaintext = try JSONEncoder().encode(token)
         return try AESGCM.seal(Array(plaintext), key: masterKey, associatedData: Self.associatedData(provider),
                                random: random)
@@ -53,7 +53,7 @@ public struct TokenSealer: Sendable {
 
     /// The keys Google's `token-revoked` finds the sealed token by; nil for another provider (none names
     /// a token in its events) or a token that does not open.
-    func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
+    func lookupKeys(_ sealed: [UInt8], provider: LinkedIdentity.Provider) -> ThirdPartyToken.LookupKeys? {
         guard provider == .google, let token = try? open(sealed, provider: provider) else { return nil }
         return lookupKeys(of: token.refreshToken)
     }
@@ -69,7 +69,7 @@ public struct TokenSealer: Sendable {
     }
 
     /// Throws when the master key, the provider or any byte differs.
-    public func open(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) throws -> ProviderToken {
+    public func open(_ sealed: [UInt8], provider: LinkedIdentity.Provider) throws -> ProviderToken {
         let plaintext = try AESGCM.open(sealed, key: masterKey, associatedData: Self.associatedData(provider))
         return try JSONDecoder().decode(ProviderToken.self, from: Data(plaintext))
     }

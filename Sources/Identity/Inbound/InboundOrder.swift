@@ -22,7 +22,7 @@ enum InboundOrder {
 
     /// Whether an event of `time` still decides `effect` on (provider, subject); when true its time is
     /// recorded in the caller's transaction, so a later, older event is refused.
-    static func isCurrent(_ effect: Effect, provider: OAuthCore.Identity.Provider, subject: String, at time: Date,
+    static func isCurrent(_ effect: Effect, provider: LinkedIdentity.Provider, subject: String, at time: Date,
                           in tx: any InboundEventStore) throws -> Bool {
         try tx.advanceInboundMark(provider: provider, subject: subject, effect: effect.rawValue, to: time)
     }

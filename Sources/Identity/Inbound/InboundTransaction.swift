@@ -37,7 +37,7 @@ struct InboundTransaction {
     }
 
     /// `identity.removed` for the maker's systems (docs/webhooks.md).
-    func identityRemoved(accountID: String, provider: OAuthCore.Identity.Provider) throws {
+    func identityRemoved(accountID: String, provider: LinkedIdentity.Provider) throws {
         try EventOutbox.record(AccountEvent(.identityRemoved, accountID: accountID, data: ["type": provider.rawValue]),
                                in: whole, at: now, random: random)
     }

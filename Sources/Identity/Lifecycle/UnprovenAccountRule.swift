@@ -18,7 +18,7 @@ public enum UnprovenAccountRule {
     /// entry and its event, as any removal (SignInService+Removal.swift). Returns the
     /// providers removed, for the reset-done page and mail.
     static func removeMethods(of account: Account, in tx: any SignInMethodRemoval.Store & AuditStore & EventOutbox.Store, random: any RandomSource,
-                              at now: Date) throws -> [OAuthCore.Identity.Provider] {
+                              at now: Date) throws -> [LinkedIdentity.Provider] {
         guard isUnproven(account) else { return [] }
         let removing = try tx.identities(accountID: account.id).filter { $0.provider != .password }
         let tokens = try tx.thirdPartyTokens(accountID: account.id)

@@ -8,7 +8,7 @@ import Support
 struct AppleNotificationEffect {
     static let older = "older than the state it would change"
 
-    let identity: OAuthCore.Identity
+    let identity: LinkedIdentity
     let event: AppleNotificationEvent
     /// The event's time (`event_time`, else `iat`).
     let time: Date
@@ -63,7 +63,7 @@ struct AppleNotificationEffect {
         return (.processed(event.type), try tx.erase(accountID: identity.accountID, with: deletion))
     }
 
-    private func otherIdentities() throws -> [OAuthCore.Identity] {
+    private func otherIdentities() throws -> [LinkedIdentity] {
         try tx.store.identities(accountID: identity.accountID).filter { $0.id != identity.id }
     }
 }

@@ -52,7 +52,7 @@ struct AppleNotificationSource: SignedEventSource {
         return applied
     }
 
-    private func audit(_ event: AppleNotificationEvent, _ identity: OAuthCore.Identity,
+    private func audit(_ event: AppleNotificationEvent, _ identity: LinkedIdentity,
                        _ outcome: AppleNotificationProcessor.Outcome, _ tx: InboundTransaction) throws {
         let stale = outcome == .ignored(AppleNotificationEffect.older)
         try tx.audit(

@@ -58,7 +58,7 @@ public struct PasskeyRegistrationFlow: Sendable {
         let credentialID = Base64URL.encode(new.credentialID)
         guard try tx.passkey(credentialID: credentialID) == nil, try tx.identity(provider: .passkey, subject: credentialID) == nil
         else { throw OAuthError.invalidGrant("this passkey is already registered") }
-        let identity = OAuthCore.Identity(id: AccountDirectory.newIdentityID(context.random), accountID: accountID,
+        let identity = LinkedIdentity(id: AccountDirectory.newIdentityID(context.random), accountID: accountID,
                                           provider: .passkey, subject: credentialID, email: nil, emailVerified: false,
                                           firstSignInAt: now, lastSignInAt: now)
         let passkey = Passkey(credentialID: credentialID, accountID: accountID, identityID: identity.id,

@@ -16,7 +16,7 @@ public struct ProviderCodeExchange: Sendable {
         let clientID: String
     }
 
-    public let provider: OAuthCore.Identity.Provider
+    public let provider: LinkedIdentity.Provider
     public let sealer: TokenSealer
     let redeem: @Sendable (_ code: String, _ identity: VerifiedIdentity, _ redirectURI: String?) async throws -> Answer
     let verify: @Sendable (_ idToken: String) async throws(JOSEError) -> VerifiedIdentity

@@ -8,7 +8,7 @@ import Support
 /// unproven account's methods, an erased account, a token obtained but not kept, a pending link's token.
 enum ProviderRevocationQueue {
     /// A revocation of `sealed` due at `due`, with a fresh id.
-    static func entry(_ provider: OAuthCore.Identity.Provider, _ sealed: [UInt8], due: Date,
+    static func entry(_ provider: LinkedIdentity.Provider, _ sealed: [UInt8], due: Date,
                       random: any RandomSource) -> PendingRevocation {
         PendingRevocation(id: "rev_" + random.token(byteCount: 12), provider: provider, encryptedRefreshToken: sealed,
                           nextAttemptAt: due)
@@ -20,7 +20,7 @@ enum ProviderRevocationQueue {
     }
 
     /// Queues, in `tx`, the tokens among `tokens` that `identity` holds, due at once.
-    static func queueTokens(of identity: OAuthCore.Identity, among tokens: [ThirdPartyToken], in tx: any AccountStore,
+    static func queueTokens(of identity: LinkedIdentity, among tokens: [ThirdPartyToken], in tx: any AccountStore,
                             at now: Date, random: any RandomSource) throws {
         for revocation in entries(tokens.filter { $0.identityID.sameBytes(identity.id) }, at: now, random: random) {
             try tx.insertPendingRevocation(revocation)

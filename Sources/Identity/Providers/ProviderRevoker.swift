@@ -23,7 +23,7 @@ public struct ProviderRevoker: ProviderTokenRevoker {
         self.google = google
     }
 
-    public func revoke(provider: OAuthCore.Identity.Provider, encryptedRefreshToken: [UInt8]) async throws {
+    public func revoke(provider: LinkedIdentity.Provider, encryptedRefreshToken: [UInt8]) async throws {
         switch provider {
         case .apple where apple != nil:
             let token = try sealer.open(encryptedRefreshToken, provider: .apple)

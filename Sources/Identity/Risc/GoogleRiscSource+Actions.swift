@@ -21,7 +21,7 @@ extension GoogleRiscSource {
 
     /// What the event does: a short description and, when the event named no known identity, the account
     /// it concerned.
-    private func perform(_ event: SecurityEvent, _ identity: OAuthCore.Identity?,
+    private func perform(_ event: SecurityEvent, _ identity: LinkedIdentity?,
                          _ effect: RiscEffect) throws -> (text: String, accountID: String?) {
         switch event.kind {
         case .sessionsRevoked: return (try effect.signOut(identity), nil)

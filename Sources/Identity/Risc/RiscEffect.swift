@@ -11,7 +11,7 @@ struct RiscEffect {
 
     /// `sessions-revoked`, and `account-disabled` for `hijacking`: every web session and first-party app
     /// grant begun up to the event ends, whatever method started them; third-party links (Google Home's) stay.
-    func signOut(_ identity: OAuthCore.Identity?) throws -> String {
+    func signOut(_ identity: LinkedIdentity?) throws -> String {
         guard let identity else { return "unknown google account" }
         let ended = try tx.signOut(accountID: identity.accountID, reason: .googleRisc, before: InboundOrder.cutoff(time))
         return "sessions ended, \(ended) app sign-in(s) ended"
@@ -19,7 +19,7 @@ struct RiscEffect {
 
     /// `tokens-revoked`: the stored Google refresh token goes, unless it was stored after the event (a
     /// later grant of offline access, which the event does not name).
-    func dropStoredToken(_ identity: OAuthCore.Identity?) throws -> String {
+    func dropStoredToken(_ identity: LinkedIdentity?) throws -> String {
         guard let identity,
             let stored = try tx.store.thirdPartyTokens(accountID: identity.accountID)
                 .first(where: { $0.identityID.sameBytes(identity.id) && $0.provider == .google })
@@ -32,7 +32,7 @@ struct RiscEffect {
     /// `account-disabled`: Google sign-in is refused for this Google account until `account-enabled`
     /// (Google: "disable Google Sign-in for the user"), unless a newer `account-enabled` was applied; for
     /// `hijacking` the account is also re-secured (a revocation: by its own time rule).
-    func hold(_ event: SecurityEvent, _ identity: OAuthCore.Identity?) throws -> String {
+    func hold(_ event: SecurityEvent, _ identity: LinkedIdentity?) throws -> String {
         guard let subject = event.subject else { return "no subject" }
         var text = "newer account-enabled applied, no hold"
         if try InboundOrder.isCurrent(.googleSignInHold, provider: .google, subject: subject, at: time, in: tx.store) {

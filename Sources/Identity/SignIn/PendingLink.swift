@@ -26,9 +26,9 @@ struct PendingLink: Codable, Equatable {
 
     static func interactionID(token: String) -> String { "link:" + Hex.encode(SHA256.hash(token)) }
 
-    func identity(id: String, accountID: String, at now: Date) -> OAuthCore.Identity? {
-        guard let provider = OAuthCore.Identity.Provider(rawValue: provider), provider != .password else { return nil }
-        return OAuthCore.Identity(id: id, accountID: accountID, provider: provider, subject: subject, email: email,
+    func identity(id: String, accountID: String, at now: Date) -> LinkedIdentity? {
+        guard let provider = LinkedIdentity.Provider(rawValue: provider), provider != .password else { return nil }
+        return LinkedIdentity(id: id, accountID: accountID, provider: provider, subject: subject, email: email,
                                   emailVerified: emailVerified, isPrivateEmail: isPrivateEmail,
                                   realUserStatus: realUserStatus, firstSignInAt: now, lastSignInAt: now)
     }

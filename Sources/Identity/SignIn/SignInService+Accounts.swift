@@ -5,7 +5,7 @@ import Support
 
 extension SignInService {
     /// A known identity signs in again: its email facts follow the token, the account's name stays.
-    func refresh(_ existing: OAuthCore.Identity, with token: VerifiedIdentity, displayName: String?) throws -> String {
+    func refresh(_ existing: LinkedIdentity, with token: VerifiedIdentity, displayName: String?) throws -> String {
         try storage.transaction { tx in
             guard var account = try tx.account(id: existing.accountID), account.status == .active else {
                 throw Failure.accountUnavailable
@@ -62,8 +62,8 @@ extension SignInService {
         return (accountID, identity.id)
     }
 
-    func makeIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String, at now: Date) -> OAuthCore.Identity {
-        OAuthCore.Identity(
+    func makeIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String, at now: Date) -> LinkedIdentity {
+        LinkedIdentity(
             id: AccountDirectory.newIdentityID(random), accountID: accountID, provider: provider.stored,
             subject: token.subject, email: token.email.map(EmailAddress.normalized),
             emailVerified: token.emailVerified == true,
@@ -82,7 +82,7 @@ extension SignInService {
 
     /// Adds a (new) identity to an active account; the same identity on the same account is a no-op.
     func insertIdentity(_ provider: Provider, _ token: VerifiedIdentity, accountID: String,
-                        kind: AuditKind) throws -> OAuthCore.Identity {
+                        kind: AuditKind) throws -> LinkedIdentity {
         let now = clock.now()
         let identity = makeIdentity(provider, token, accountID: accountID, at: now)
         return try storage.transaction { tx in

@@ -34,7 +34,7 @@ extension SignInService {
     /// After the person proved `provenAccountID` (password): links the pending identity to it.
     /// Single use: the pending link is deleted in the transaction that inserts the identity.
     @discardableResult
-    public func redeemLinkToken(_ token: String, provenAccountID: String) throws -> OAuthCore.Identity {
+    public func redeemLinkToken(_ token: String, provenAccountID: String) throws -> LinkedIdentity {
         let id = PendingLink.interactionID(token: token)
         let now = clock.now()
         return try storage.transaction { tx in
@@ -79,7 +79,7 @@ extension SignInService {
     @discardableResult
     public func addIdentity(to accountID: String, provider: Provider, identity: VerifiedIdentity,
                             appleAuthorizationCode: String? = nil, appleRedirectURI: String? = nil,
-                            googleServerAuthCode: String? = nil) async throws -> OAuthCore.Identity {
+                            googleServerAuthCode: String? = nil) async throws -> LinkedIdentity {
         try checkHold(provider, identity)
         if let account = try storage.account(id: accountID), UnprovenAccountRule.isUnproven(account) {
             throw Failure.emailUnverified

@@ -20,7 +20,7 @@ enum ProviderCode: Sendable {
 /// A signed-in person therefore never ends up without the token that deletion must revoke.
 extension SignInService {
     func sealedProviderToken(_ code: ProviderCode?, identity: VerifiedIdentity,
-                             existing: OAuthCore.Identity?) async throws -> [UInt8]? {
+                             existing: LinkedIdentity?) async throws -> [UInt8]? {
         guard let code else { return nil }
         do {
             switch code {
@@ -48,7 +48,7 @@ extension SignInService {
     }
 
     /// Keeps the sealed token for that identity. A token that cannot be kept is queued for revocation.
-    func storeProviderToken(_ sealed: [UInt8]?, provider: OAuthCore.Identity.Provider, identityID: String,
+    func storeProviderToken(_ sealed: [UInt8]?, provider: LinkedIdentity.Provider, identityID: String,
                             accountID: String) {
         guard let sealed else { return }
         do {
@@ -63,12 +63,12 @@ extension SignInService {
 
     /// What a provider's revocation event will name the token by (TokenSealer.lookupKeys: only Google's
     /// tokens have them, and only the Google exchange makes Google tokens).
-    func lookupKeys(_ sealed: [UInt8], provider: OAuthCore.Identity.Provider) -> ThirdPartyToken.LookupKeys? {
+    func lookupKeys(_ sealed: [UInt8], provider: LinkedIdentity.Provider) -> ThirdPartyToken.LookupKeys? {
         google?.sealer.lookupKeys(sealed, provider: provider)
     }
 
     /// A token we obtained but will not keep (the sign-in failed after the exchange) is revoked, not lost.
-    func abandon(_ sealed: [UInt8]?, provider: OAuthCore.Identity.Provider) {
+    func abandon(_ sealed: [UInt8]?, provider: LinkedIdentity.Provider) {
         guard let sealed else { return }
         try? storage.insertPendingRevocation(
             ProviderRevocationQueue.entry(provider, sealed, due: clock.now(), random: random))
@@ -76,7 +76,7 @@ extension SignInService {
 }
 
 extension ProviderCode {
-    var provider: OAuthCore.Identity.Provider {
+    var provider: LinkedIdentity.Provider {
         switch self {
         case .apple: .apple
         case .google: .google

@@ -21,14 +21,14 @@ extension SignInService {
     /// Removes every sign-in method of `provider`. `identityNotFound` when the account has none of
     /// them, `lastIdentity` when they are all it has. Answers what was removed.
     @discardableResult
-    public func removeIdentities(accountID: String, provider: OAuthCore.Identity.Provider) throws
-        -> [OAuthCore.Identity]
+    public func removeIdentities(accountID: String, provider: LinkedIdentity.Provider) throws
+        -> [LinkedIdentity]
     {
         try removeIdentities(accountID: accountID) { $0.provider == provider }
     }
 
-    private func removeIdentities(accountID: String, where chosen: (OAuthCore.Identity) -> Bool) throws
-        -> [OAuthCore.Identity]
+    private func removeIdentities(accountID: String, where chosen: (LinkedIdentity) -> Bool) throws
+        -> [LinkedIdentity]
     {
         let now = clock.now()
         return try storage.transaction { tx in
@@ -49,7 +49,7 @@ extension SignInService {
     /// COMMITTED (each statement reads what was committed when it began) would otherwise let two
     /// removals each count the other's method and leave none
     /// (Tests/StorePostgresTests/PostgresMethodRemovalTests.swift).
-    private static func lockedIdentities(_ tx: any AccountStore, accountID: String) throws -> [OAuthCore.Identity] {
+    private static func lockedIdentities(_ tx: any AccountStore, accountID: String) throws -> [LinkedIdentity] {
         guard try tx.lockAccount(id: accountID) != nil else { throw Failure.identityNotFound }
         return try tx.identities(accountID: accountID)
     }
@@ -59,7 +59,7 @@ extension SignInService {
     /// links die in the same transaction (`OneTimeLinkRule`): a reset link mailed before the password
     /// went would otherwise bring it back.
     func remove(
-        _ identity: OAuthCore.Identity, _ tokens: [ThirdPartyToken], _ tx: any Store, at now: Date
+        _ identity: LinkedIdentity, _ tokens: [ThirdPartyToken], _ tx: any Store, at now: Date
     ) throws {
         try SignInMethodRemoval.remove(identity, tokens: tokens, in: tx, at: now, random: random)
         try OneTimeLinkRule.voidLinks(accountID: identity.accountID, in: tx, at: now)

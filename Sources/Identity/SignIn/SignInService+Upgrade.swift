@@ -52,7 +52,7 @@ extension SignInService {
 
     /// The account's identity for that Apple ID, added when it is new (checked again inside the transaction).
     private func appleIdentity(_ token: VerifiedIdentity, accountID: String, in tx: any AccountStore & AuditStore & EventOutbox.Store,
-                               at now: Date) throws -> OAuthCore.Identity {
+                               at now: Date) throws -> LinkedIdentity {
         if let existing = try tx.identity(provider: .apple, subject: token.subject) {
             guard existing.accountID.sameBytes(accountID) else { throw Failure.identityInUse }
             return existing

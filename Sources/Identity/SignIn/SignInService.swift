@@ -100,7 +100,7 @@ public struct SignInService: Sendable {
     }
 
     private func signIn(_ provider: Provider, _ identity: VerifiedIdentity, names: (given: String?, family: String?)?,
-                        existing: OAuthCore.Identity?, sealed: [UInt8]?) throws -> Outcome {
+                        existing: LinkedIdentity?, sealed: [UInt8]?) throws -> Outcome {
         if let existing {
             let accountID = try refresh(existing, with: identity, displayName: Self.displayName(names))
             storeProviderToken(sealed, provider: provider.stored, identityID: existing.id, accountID: accountID)
@@ -152,5 +152,5 @@ public struct SignInService: Sendable {
 public typealias SignInOutcome = SignInService.Outcome
 
 extension SignInService.Provider {
-    var stored: OAuthCore.Identity.Provider { self == .apple ? .apple : .google }
+    var stored: LinkedIdentity.Provider { self == .apple ? .apple : .google }
 }

@@ -64,7 +64,7 @@ public struct AppleTeamTransfer: Sendable {
     }
 
     /// Every Apple identity of every account that is not deleted, oldest account first.
-    func appleIdentities() throws -> [OAuthCore.Identity] {
+    func appleIdentities() throws -> [LinkedIdentity] {
         try storage.listAccounts().flatMap { try storage.identities(accountID: $0.id).filter { $0.provider == .apple } }
     }
 }

@@ -8,7 +8,7 @@ import Support
 /// (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team).
 enum AppleTransferMigration {
     enum Outcome: Equatable {
-        case migrated(OAuthCore.Identity)
+        case migrated(LinkedIdentity)
         /// Done before (by the import or by a sign-in): nothing changed.
         case alreadyDone
         /// The identity was deleted since the export; the transfer is closed.
@@ -45,7 +45,7 @@ extension SignInService {
     /// During the transition (up to 60 days) Apple's tokens carry the new `sub` and `transfer_sub`
     /// (https://developer.apple.com/documentation/signinwithapple/bringing-new-apps-and-users-into-your-team):
     /// an imported transfer identifier names the account to sign in to.
-    func transferredIdentity(_ token: VerifiedIdentity) throws -> OAuthCore.Identity? {
+    func transferredIdentity(_ token: VerifiedIdentity) throws -> LinkedIdentity? {
         guard let transferSub = try? token.claims.string("transfer_sub"), !transferSub.isEmpty,
             let transfer = try storage.appleTransfer(transferSub: transferSub)
         else { return nil }

@@ -28,7 +28,7 @@ public struct Account: Sendable, Equatable, Codable {
 
 /// A way to sign in: (provider, subject) is unique; an email is never an identity
 /// (docs/architecture.md, Decisions).
-public struct Identity: Sendable, Equatable, Codable {
+public struct LinkedIdentity: Sendable, Equatable, Codable {
     public enum Provider: String, Sendable, Codable, CaseIterable { case password, apple, google, passkey }
 
     public var id: String
@@ -71,7 +71,7 @@ public struct Identity: Sendable, Equatable, Codable {
 public struct ThirdPartyToken: Sendable, Equatable, Codable {
     public var identityID: String
     public var accountID: String
-    public var provider: Identity.Provider
+    public var provider: LinkedIdentity.Provider
     /// AES-256-GCM sealed with the master key; never stored in clear.
     public var encryptedRefreshToken: [UInt8]
     public var createdAt: Date
@@ -107,7 +107,7 @@ public struct ThirdPartyToken: Sendable, Equatable, Codable {
         }
     }
 
-    public init(identityID: String, accountID: String, provider: Identity.Provider,
+    public init(identityID: String, accountID: String, provider: LinkedIdentity.Provider,
                 encryptedRefreshToken: [UInt8], createdAt: Date, lookupKeys: LookupKeys? = nil) {
         self.identityID = identityID
         self.accountID = accountID
@@ -121,13 +121,13 @@ public struct ThirdPartyToken: Sendable, Equatable, Codable {
 /// A revocation at a provider that could not be delivered yet; retried until it succeeds.
 public struct PendingRevocation: Sendable, Equatable, Codable {
     public var id: String
-    public var provider: Identity.Provider
+    public var provider: LinkedIdentity.Provider
     public var encryptedRefreshToken: [UInt8]
     public var attempts: Int
     public var nextAttemptAt: Date
     public var lastError: String?
 
-    public init(id: String, provider: Identity.Provider, encryptedRefreshToken: [UInt8], attempts: Int = 0,
+    public init(id: String, provider: LinkedIdentity.Provider, encryptedRefreshToken: [UInt8], attempts: Int = 0,
                 nextAttemptAt: Date, lastError: String? = nil) {
         self.id = id
         self.provider = provider

@@ -9,7 +9,7 @@ public protocol InboundEventStore {
     /// subject) to `eventTime`, unless an event with a later time set it already. True when this event is
     /// not older than the last one applied for that effect (the mark now holds its time); false, and
     /// nothing changes, when a newer one was applied. Times compare at millisecond precision.
-    func advanceInboundMark(provider: Identity.Provider, subject: String, effect: String, to eventTime: Date) throws
+    func advanceInboundMark(provider: LinkedIdentity.Provider, subject: String, effect: String, to eventTime: Date) throws
         -> Bool
 
     /// Deletes the account's browser sessions created at or before `time`; those created after it stay

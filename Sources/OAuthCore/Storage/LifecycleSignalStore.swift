@@ -5,13 +5,13 @@ import Foundation
 /// (provider, subject), not by identity, so that the hold also stops the same Google account from
 /// being added to another account while it lasts.
 public struct ProviderHold: Sendable, Equatable, Codable {
-    public var provider: Identity.Provider
+    public var provider: LinkedIdentity.Provider
     public var subject: String
     /// Google's `reason` (`hijacking`, `bulk-account`, …), empty when none was given.
     public var reason: String
     public var since: Date
 
-    public init(provider: Identity.Provider, subject: String, reason: String, since: Date) {
+    public init(provider: LinkedIdentity.Provider, subject: String, reason: String, since: Date) {
         self.provider = provider
         self.subject = subject
         self.reason = reason
@@ -29,14 +29,14 @@ public protocol LifecycleSignalStore {
 
     /// Sets or replaces the hold on (provider, subject).
     func saveProviderHold(_ hold: ProviderHold) throws
-    func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold?
+    func providerHold(provider: LinkedIdentity.Provider, subject: String) throws -> ProviderHold?
     /// False if there was none.
-    func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool
+    func deleteProviderHold(provider: LinkedIdentity.Provider, subject: String) throws -> Bool
 
     /// The stored tokens of one provider that may be the one `key` names, ordered by identity id: those
     /// stored under that key, and those stored without lookup keys (which only opening them can tell).
     /// Found by index, however many tokens are stored.
-    func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken]
+    func thirdPartyTokens(provider: LinkedIdentity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken]
     /// Deletes the token stored for that identity (the identity stays). False if there was none.
     func deleteThirdPartyToken(identityID: String) throws -> Bool
 }

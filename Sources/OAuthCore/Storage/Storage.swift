@@ -54,10 +54,10 @@ public protocol AccountStore {
     func lockAccount(id: String) throws -> Account?
 
     /// Throws `.conflict` when (provider, subject) is taken.
-    func insertIdentity(_ identity: Identity) throws
-    func identity(provider: Identity.Provider, subject: String) throws -> Identity?
-    func identities(accountID: String) throws -> [Identity]
-    func updateIdentity(_ identity: Identity) throws
+    func insertIdentity(_ identity: LinkedIdentity) throws
+    func identity(provider: LinkedIdentity.Provider, subject: String) throws -> LinkedIdentity?
+    func identities(accountID: String) throws -> [LinkedIdentity]
+    func updateIdentity(_ identity: LinkedIdentity) throws
     /// Also deletes the identity's third-party token. False if absent.
     func deleteIdentity(id: String) throws -> Bool
 

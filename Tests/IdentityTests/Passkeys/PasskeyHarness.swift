@@ -29,7 +29,7 @@ struct PasskeyHarness {
     func account(_ id: String = "acct_" + UUID().uuidString, status: Account.Status = .active) throws -> String {
         try storage.insertAccount(Account(id: id, status: status, email: id + "@example.com", emailVerified: true,
                                           displayName: nil, createdAt: clock.now()))
-        try storage.insertIdentity(OAuthCore.Identity(id: "idn_pw_" + id, accountID: id, provider: .password, subject: id,
+        try storage.insertIdentity(LinkedIdentity(id: "idn_pw_" + id, accountID: id, provider: .password, subject: id,
                                                       email: nil, emailVerified: true, firstSignInAt: clock.now(),
                                                       lastSignInAt: clock.now()))
         return id

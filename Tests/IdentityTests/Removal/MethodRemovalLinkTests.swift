@@ -31,7 +31,7 @@ import Testing
     @Test func removingThePasswordKillsTheResetLink() throws {
         let h = try Harness()
         let (account, token) = try accountWithResetLink(h)
-        try h.storage.insertIdentity(OAuthCore.Identity(id: "idn_google_pat", accountID: account, provider: .google,
+        try h.storage.insertIdentity(LinkedIdentity(id: "idn_google_pat", accountID: account, provider: .google,
                                                         subject: "g-pat", email: nil, emailVerified: true,
                                                         firstSignInAt: h.clock.now(), lastSignInAt: h.clock.now()))
         try h.signInService().removeIdentities(accountID: account, provider: .password)

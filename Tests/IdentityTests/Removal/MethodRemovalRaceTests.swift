@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Runs each removal on its own thread, started together; nil for a success, else the refusal.
-    private func race(_ f: RemovalFixture, _ id: String, _ providers: [OAuthCore.Identity.Provider],
+    private func race(_ f: RemovalFixture, _ id: String, _ providers: [LinkedIdentity.Provider],
                       holdingLock blocker: SQLiteStorage) throws -> [SignInService.Failure?]
     {
         let held = LockHolder(blocker)

@@ -9,8 +9,8 @@ import Testing
 @Suite struct MethodRemovalTests {
     let f = RemovalFixture(storage: MemoryStorage())
 
-    @Test(arguments: [OAuthCore.Identity.Provider.password, .apple, .google])
-    func theLastMethodCannotBeRemoved(provider: OAuthCore.Identity.Provider) throws {
+    @Test(arguments: [LinkedIdentity.Provider.password, .apple, .google])
+    func theLastMethodCannotBeRemoved(provider: LinkedIdentity.Provider) throws {
         let id = try f.account([provider])
         let before = try f.snapshot(id)
         #expect(throws: SignInService.Failure.lastIdentity) {

@@ -17,13 +17,13 @@ struct RemovalFixture {
     }
 
     /// A new account holding `methods` (a password gets its hash; Apple and Google a stored provider token).
-    func account(_ methods: [OAuthCore.Identity.Provider]) throws -> String {
+    func account(_ methods: [LinkedIdentity.Provider]) throws -> String {
         let id = "acct_" + UUID().uuidString
         let now = clock.now()
         try storage.insertAccount(Account(id: id, email: id + "@example.com", emailVerified: true, displayName: nil,
                                           createdAt: now))
         for (index, provider) in methods.enumerated() {
-            let identity = OAuthCore.Identity(
+            let identity = LinkedIdentity(
                 id: "idn_\(index)_" + id, accountID: id, provider: provider, subject: "\(provider)-\(index)-" + id,
                 email: nil, emailVerified: true, firstSignInAt: now, lastSignInAt: now)
             try storage.insertIdentity(identity)
@@ -54,7 +54,7 @@ struct RemovalFixture {
                  audit: try storage.auditEvents(limit: 1000).count)
     }
 
-    func providers(_ accountID: String) throws -> [OAuthCore.Identity.Provider] {
+    func providers(_ accountID: String) throws -> [LinkedIdentity.Provider] {
         try storage.identities(accountID: accountID).map(\.provider).sorted { $0.rawValue < $1.rawValue }
     }
 }

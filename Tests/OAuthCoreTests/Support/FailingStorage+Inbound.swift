@@ -3,7 +3,7 @@ import OAuthCore
 
 /// `InboundEventStore` for the failing wrapper: checks the switch, then forwards.
 extension FailingStorage {
-    func advanceInboundMark(provider: Identity.Provider, subject: String, effect: String, to eventTime: Date) throws -> Bool {
+    func advanceInboundMark(provider: LinkedIdentity.Provider, subject: String, effect: String, to eventTime: Date) throws -> Bool {
         fail.record(#function)
         try fail.check()
         return try inner.advanceInboundMark(provider: provider, subject: subject, effect: effect, to: eventTime)

@@ -14,13 +14,13 @@ extension FailingStorage {
         try forward { try inner.recordSecurityEvent(jti: jti, at: time) }
     }
     func saveProviderHold(_ hold: ProviderHold) throws { try forward { try inner.saveProviderHold(hold) } }
-    func providerHold(provider: Identity.Provider, subject: String) throws -> ProviderHold? {
+    func providerHold(provider: LinkedIdentity.Provider, subject: String) throws -> ProviderHold? {
         try forward { try inner.providerHold(provider: provider, subject: subject) }
     }
-    func deleteProviderHold(provider: Identity.Provider, subject: String) throws -> Bool {
+    func deleteProviderHold(provider: LinkedIdentity.Provider, subject: String) throws -> Bool {
         try forward { try inner.deleteProviderHold(provider: provider, subject: subject) }
     }
-    func thirdPartyTokens(provider: Identity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
+    func thirdPartyTokens(provider: LinkedIdentity.Provider, key: ThirdPartyToken.LookupKey) throws -> [ThirdPartyToken] {
         try forward { try inner.thirdPartyTokens(provider: provider, key: key) }
     }
     func deleteThirdPartyToken(identityID: String) throws -> Bool {

@@ -76,14 +76,14 @@ struct FailingStorage: Storage {
     }
     func account(email: String) throws -> Account? { try run { try inner.account(email: email) } }
     func updateAccount(_ account: Account) throws { try run { try inner.updateAccount(account) } }
-    func insertIdentity(_ identity: Identity) throws { try run { try inner.insertIdentity(identity) } }
-    func identity(provider: Identity.Provider, subject: String) throws -> Identity? {
+    func insertIdentity(_ identity: LinkedIdentity) throws { try run { try inner.insertIdentity(identity) } }
+    func identity(provider: LinkedIdentity.Provider, subject: String) throws -> LinkedIdentity? {
         try run { try inner.identity(provider: provider, subject: subject) }
     }
-    func identities(accountID: String) throws -> [Identity] {
+    func identities(accountID: String) throws -> [LinkedIdentity] {
         try run { try inner.identities(accountID: accountID) }
     }
-    func updateIdentity(_ identity: Identity) throws { try run { try inner.updateIdentity(identity) } }
+    func updateIdentity(_ identity: LinkedIdentity) throws { try run { try inner.updateIdentity(identity) } }
     func deleteIdentity(id: String) throws -> Bool { try run { try inner.deleteIdentity(id: id) } }
     func setPasswordHash(_ hash: String, accountID: String) throws {
         try run { try inner.setPasswordHash(hash, accountID: accountID) }
