@@ -26,7 +26,7 @@ public final class AccountLinkApp: Sendable {
 
     public init(runtime: Runtime) throws {
         self.runtime = runtime
-        metrics = Metrics(knownPaths: Self.paths)
+        metrics = Metrics(knownPaths: Self.labelled(appFlipPath: runtime.configuration.appFlipPath))
         let configuration = runtime.configuration
         // Security events are counted from the log records that report them (SecurityEvent).
         environment = try runtime.oauthEnvironment(
@@ -49,6 +49,18 @@ public final class AccountLinkApp: Sendable {
         try runtime.keyRing.refresh()
         registerGauges()
     }
+
+    /// Routed paths missing from `paths`: their requests would be counted as `other` on `/metrics` (RoutingTests
+    /// keeps this empty).
+    public var routesWithoutMetricsLabel: Set<String> {
+        var router = Router()
+        for group in groups { group.add(to: &router) }
+        return router.paths.subtracting(Self.labelled(appFlipPath: runtime.configuration.appFlipPath))
+    }
+
+    /// The `route` labels of `/metrics`: the server's own paths and the App Flip link's browser fallback, whose
+    /// path the operator chooses (`ACCOUNTLINK_APP_FLIP_PATH`, never one of ours: UniversalLinkRoutes).
+    static func labelled(appFlipPath: String) -> Set<String> { paths.union([appFlipPath]) }
 
     public func responder() -> any HTTPResponder {
         var router = Router()

@@ -10,6 +10,9 @@ public struct Router: HTTPResponder {
 
     public init() {}
 
+    /// Every path a route is registered for.
+    public var paths: Set<String> { Set(routes.keys) }
+
     /// Registers `handler` for `method` (upper case, e.g. "POST") on the exact `path`.
     public mutating func add(_ method: String, _ path: String, _ handler: @Sendable @escaping (HTTPRequest) async -> HTTPResponse) {
         routes[path, default: [:]][method.uppercased()] = handler

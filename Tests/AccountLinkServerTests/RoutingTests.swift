@@ -15,6 +15,12 @@ import Testing
         #expect(answer.text.contains("<html"))
     }
 
+    /// Every route has its own `route` label on `/metrics`: none is counted as `other`.
+    @Test func everyRouteIsLabelledOnMetrics() throws {
+        let app = try AppUnderTest()
+        #expect(app.app.routesWithoutMetricsLabel.isEmpty, "add these to AccountLinkApp.paths: \(app.app.routesWithoutMetricsLabel.sorted())")
+    }
+
     /// RFC 9110 §15.5.6: a known path with another method is 405 and says which methods it takes.
     @Test(arguments: [("GET", "/token", "POST"), ("PUT", "/token", "POST"), ("DELETE", "/authorize", "GET"),
                       ("POST", "/jwks.json", "GET"), ("PATCH", "/account", "GET")])

@@ -23,6 +23,8 @@ extension AccountLinkApp {
         // Passkeys (README, Passkeys).
         "/api/passkeys/registration/options", "/api/passkeys/registration", "/api/passkeys/authentication/options",
         "/api/passkeys/authentication", "/api/signup/passkey/options", "/api/signup/passkey",
+        "/login/passkey/options", "/login/passkey", "/account/passkeys", "/account/passkeys/options",
+        "/account/passkeys/rename", "/account/passkeys/remove", "/static/passkey.js",
     ]
 
     /// The route groups, each given only what its routes use.
