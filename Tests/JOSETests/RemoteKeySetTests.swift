@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Support
 import Testing
 @testable import JOSE
@@ -103,9 +106,21 @@ import Testing
         }
     }
 
+    /// The port is held by a socket that is bound but never listens: a connection is refused, and no other
+    /// test's server can take the port meanwhile (a stopped server's port could be handed out again).
     @Test func unreachableServerIsAClearError() async throws {
-        let port = server.port
-        server.stop()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(holder >= 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
         let orphan = RemoteKeySet(url: URL(string: "http://127.0.0.1:\(port)/auth/keys")!, clock: clock)
         await #expect { try await orphan.key(for: "a") } throws: { ($0 as? JOSEError)?.code == .keySetUnavailable }
     }
