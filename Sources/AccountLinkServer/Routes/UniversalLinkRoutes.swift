@@ -7,7 +7,7 @@ import Support
 /// are OAuthCore's `UniversalLinkDocuments`, the fallback's rules `AppFlipBrowserFallback`.
 struct UniversalLinkRoutes: WebRoutes {
     let web: WebContext
-    let storage: any Storage
+    let storage: any ClientStore & Sendable
     let issuer: String
     let appleAppIDs: [String]
     let appFlipPath: String

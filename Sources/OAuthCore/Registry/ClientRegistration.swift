@@ -89,7 +89,7 @@ public struct ClientRegistration: Sendable {
     }
 
     /// Only scopes the server knows (ScopeRules.firstUnknown, the one owner).
-    static func checkScopes(_ scopes: [String], _ storage: any Storage) throws(Failure) {
+    static func checkScopes(_ scopes: [String], _ storage: any ScopeStore) throws(Failure) {
         let custom: [CustomScope]
         do { custom = try storage.listScopes() } catch { throw .data("cannot read the custom scopes: \(error)") }
         guard let unknown = ScopeRules.firstUnknown(scopes, custom: custom) else { return }

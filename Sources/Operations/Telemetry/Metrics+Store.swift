@@ -22,7 +22,7 @@ extension Metrics {
 
     /// `accountlink_webhook_deliveries{endpoint,status}`: the outbox by endpoint (a webhook's id, or a client's
     /// id for back-channel logout) and status (`pending`, `delivered`, `failed`; one in flight counts as pending).
-    public func registerEventGauges(storage: any Storage) {
+    public func registerEventGauges(storage: any EventOutboxStore & Sendable) {
         gaugeFamily("accountlink_webhook_deliveries") {
             guard let counts = try? storage.eventDeliveryCounts() else { return nil }
             var totals: [String: Double] = [:]

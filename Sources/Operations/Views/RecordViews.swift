@@ -49,7 +49,7 @@ public struct UserView: Codable, Sendable {
     public let passkeys: [PasskeyView]
     public let created_at: String
 
-    public init(_ account: Account, storage: any Storage) throws {
+    public init(_ account: Account, storage: any AccountStore & PasskeyStore) throws {
         id = account.id
         email = account.email
         email_verified = account.emailVerified

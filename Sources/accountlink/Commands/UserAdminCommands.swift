@@ -3,7 +3,7 @@ import Identity
 import OAuthCore
 
 /// The account named by id or email, not deleted.
-func findAccount(_ key: String, _ storage: any Storage) throws -> Account {
+func findAccount(_ key: String, _ storage: any AccountStore) throws -> Account {
     guard let account = try storage.account(id: key) ?? storage.account(email: key), account.status != .deleted
     else { throw CommandFailure.data("no account \(key)") }
     return account
