@@ -39,8 +39,7 @@ extension AccountMailRoutes {
             let outcome = try PasskeySignUpFlow(passkeys: passkeys, accounts: accountFlows).finish(
                 clientID: nil, flowID: form["flow_id"], credential: PasskeyForm.credential(form), locale: pageLocale(),
                 clientAddress: request.clientIP)
-            return try signedUp(request, outcome, email: EmailAddress.normalized(form["email"] ?? ""),
-                                interaction: interaction)
+            return try signedUp(request, outcome, typed: form["email"] ?? "", interaction: interaction)
         } catch {
             return passkeySignUpRefused(request, error, cookie: cookie, interaction: interaction, form: form)
         }

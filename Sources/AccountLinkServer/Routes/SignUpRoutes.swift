@@ -68,7 +68,7 @@ extension AccountMailRoutes {
             let outcome = try SignUpFlow(context: accountFlows).signUp(
                 email: email, password: form["password"] ?? "", name: form["name"], locale: pageLocale(),
                 clientAddress: request.clientIP)
-            return try signedUp(request, outcome, email: EmailAddress.normalized(email), interaction: interaction)
+            return try signedUp(request, outcome, typed: email, interaction: interaction)
         } catch let failure as SignUpFlow.Failure {
             let (status, key, values) = ErrorWording.describe(failure)
             let retry = signUpPage(request, cookie: cookie, interaction: interaction, email: email,
@@ -81,12 +81,15 @@ extension AccountMailRoutes {
     }
 
     /// A new account is signed in (and continues a pending authorization); an address that has an
-    /// account gets the same "check your email" page, without a session.
-    func signedUp(_ request: HTTPRequest, _ outcome: SignUpFlow.Outcome, email: String, interaction: String?) throws
+    /// account gets the same "check your email" page, without a session. The page names the new account's
+    /// address, else the one typed (`typed`, normalized as the flow does).
+    func signedUp(_ request: HTTPRequest, _ outcome: SignUpFlow.Outcome, typed: String, interaction: String?) throws
         -> HTTPResponse
     {
+        var shown = EmailAddress.normalized(typed)
+        if case .created(let account) = outcome, let address = account.email { shown = address }
         let notice = AccountFormPage(productName: branding.productName, logoURL: branding.logoURL,
-                                     title: .checkInboxTitle, intro: .checkInboxBody, values: ["email": email],
+                                     title: .checkInboxTitle, intro: .checkInboxBody, values: ["email": shown],
                                      links: [(.continueLabel, "/account")], locale: pageLocale()).render()
         guard case .created(let account) = outcome else { return page(200, notice) }
         metrics.count("signup")
