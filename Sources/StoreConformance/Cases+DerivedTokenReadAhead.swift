@@ -17,13 +17,7 @@ extension StoreConformance {
             try expectEqual(try s.token(hash: "read-ahead-access"), access, "stored")
         },
         ConformanceCase("derived token: a revocation after the read ahead wins and nothing is written") { s in
-            for (reason, revoke) in readAheadRevocations {
-                let grant = try Fixture.linked(s, account: "acct-\(reason)", grant: "grant-\(reason)")
-                let refresh = Fixture.token("refresh-\(reason)", .refresh, grant: grant, expiresAt: nil)
-                try s.insertToken(refresh)
-                let readAhead = try s.liveToken(hash: refresh.hash, at: Fixture.time(2))
-                try expect(readAhead != nil, "\(reason): live when read")
-                try revoke(s, refresh, Fixture.time(3))
+            try eachRevocationAfterReadAhead(s) { reason, grant, refresh, readAhead in
                 let access = Fixture.token("access-\(reason)", .access, grant: grant)
                 let derived = try awaited {
                     try await s.insertToken(derivedFrom: refresh.hash, readAhead: readAhead, at: Fixture.time(4)) {
@@ -35,6 +29,22 @@ extension StoreConformance {
             }
         },
     ]
+
+    /// For each way a refresh token stops being live between a read and a write (`readAheadRevocations`): a
+    /// linked grant's refresh token, read ahead while live at time 2, then revoked at time 3; `body` writes at 4.
+    static func eachRevocationAfterReadAhead(
+        _ s: any Storage, _ body: (String, Grant, TokenRecord, LiveToken?) throws -> Void
+    ) throws {
+        for (reason, revoke) in readAheadRevocations {
+            let grant = try Fixture.linked(s, account: "acct-\(reason)", grant: "grant-\(reason)")
+            let refresh = Fixture.token("refresh-\(reason)", .refresh, grant: grant, expiresAt: nil)
+            try s.insertToken(refresh)
+            let readAhead = try s.liveToken(hash: refresh.hash, at: Fixture.time(2))
+            try expect(readAhead != nil, "\(reason): live when read")
+            try revoke(s, refresh, Fixture.time(3))
+            try body(reason, grant, refresh, readAhead)
+        }
+    }
 
     /// Each way a refresh token stops being live between a read and a write.
     static let readAheadRevocations: [(String, @Sendable (any Storage, TokenRecord, Date) throws -> Void)] = [

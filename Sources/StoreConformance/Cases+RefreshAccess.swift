@@ -41,13 +41,7 @@ extension StoreConformance {
             }
         },
         ConformanceCase("refresh access: a revocation after the read ahead wins and nothing is written") { s in
-            for (reason, revoke) in readAheadRevocations {
-                let grant = try Fixture.linked(s, account: "acct-\(reason)", grant: "grant-\(reason)")
-                let refresh = Fixture.token("refresh-\(reason)", .refresh, grant: grant, expiresAt: nil)
-                try s.insertToken(refresh)
-                let readAhead = try s.liveToken(hash: refresh.hash, at: Fixture.time(2))
-                try expect(readAhead != nil, "\(reason): live when read")
-                try revoke(s, refresh, Fixture.time(3))
+            try eachRevocationAfterReadAhead(s) { reason, grant, refresh, readAhead in
                 for scope in [nil, "devices"] {
                     let recipe = refreshRecipe("access-\(reason)-\(scope ?? "granted")", grant.clientID, scope: scope)
                     let live = try awaited {
