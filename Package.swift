@@ -57,10 +57,14 @@ let package = Package(
         .target(name: "Operations",
                 dependencies: ["Settings", "Support", "JOSE", "OAuthCore", "Identity", "StoreSQL", "StoreSQLite",
                                "StorePostgres", "Mail", "Events", "Pages", "AppFlipKit", "GoogleRedirects"]),
+        // The admin listener's JSON API (ACCOUNTLINK_ADMIN_LISTEN): HTTP translation over the operator's flows,
+        // the same ones the CLI calls (docs/operations.md, Admin API).
+        .target(name: "AdminHTTP",
+                dependencies: ["Support", "OAuthCore", "Identity", "HTTPServer", "Events", "Operations"]),
         .target(name: "AccountLinkServer",
                 dependencies: ["Support", "JOSE", "OAuthCore", "Identity", "StoreMemory", "StoreSQL", "StoreSQLite",
                                "StorePostgres", "Pages", "HTTPServer", "AppFlipKit", "Mail", "WebAuthn", "Events",
-                               "Settings", "Operations"]),
+                               "Settings", "Operations", "AdminHTTP"]),
         .target(name: "AppFlipKit", dependencies: ["GoogleRedirects"]),
         .target(name: "AccountLinkKit", dependencies: ["AppFlipKit"]),
         .executableTarget(name: "accountlink-bench",
@@ -87,8 +91,10 @@ let package = Package(
                                    "OAuthCore", "Support", "WebAuthn", "WebAuthnTesting"]),
         // What only the HTTP layer does: routing, cookies, CSRF, security headers (the app driven in process).
         .testTarget(name: "AccountLinkServerTests",
-                    dependencies: ["AccountLinkServer", "HTTPServer", "Identity", "OAuthCore", "Support", "Settings",
+                    dependencies: ["AccountLinkServer", "AdminHTTP", "HTTPServer", "Identity", "OAuthCore", "Support", "Settings",
                                    "Operations"]),
+        // What Operations does without a server: the startup banner.
+        .testTarget(name: "OperationsTests", dependencies: ["Operations"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Support"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "OAuthCore", "Identity", "StoreMemory", "Pages", "Support"]),
         .testTarget(name: "OAuthCoreTests", dependencies: ["OAuthCore", "GoogleRedirects", "StoreMemory", "Support", "JOSE"]),

@@ -1,3 +1,4 @@
+import AdminHTTP
 import Events
 import Foundation
 import HTTPServer
@@ -47,7 +48,7 @@ public final class AccountLinkApp: Sendable {
         groups = Self.groups(runtime, environment: environment, web: web, accountFlows: accountFlows, metrics: metrics)
         // Load (or create) the signing keys now: ID tokens are signed inside storage transactions.
         try runtime.keyRing.refresh()
-        registerGauges()
+        metrics.registerStoreGauges(runtime)
     }
 
     /// Routed paths missing from `paths`: their requests would be counted as `other` on `/metrics` (RoutingTests

@@ -90,13 +90,4 @@ public struct EventSender: Sendable {
                                       "event.status": result.status.rawValue, "event.attempts": String(claim.attempts),
                                       "http.status": status.map(String.init) ?? "none"])
     }
-
-    /// A manual retry of a `failed` delivery (`POST /admin/webhooks/{id}/deliveries/{delivery}/retry`): pending
-    /// again, due `now`, with a fresh schedule and the same id; nil when it is not failed.
-    public static func retried(_ delivery: EventDelivery, at now: Date) -> EventDelivery? {
-        guard delivery.status == .failed else { return nil }
-        var again = delivery
-        (again.status, again.attempts, again.nextAttemptAt) = (.pending, 0, now)
-        return again
-    }
 }

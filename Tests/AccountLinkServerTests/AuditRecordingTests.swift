@@ -47,6 +47,50 @@ import Testing
         Self.expectRecorderShape(events)
     }
 
+    /// The entries the action adds (the store lists the newest first).
+    static func added(_ storage: any AuditQueryStore & AuditStore, _ action: () async throws -> Void) async throws -> [String] {
+        let before = try storage.auditEvents(limit: 1000).count
+        try await action()
+        let events = try storage.auditEvents(limit: 1000)
+        return events.prefix(events.count - before).map(\.kind).sorted()
+    }
+
+    /// The operator's revocation and deletion through the admin API and a sign-out each add exactly their own
+    /// entries, written by the flow that acts (EventOutbox.revokeGrant, AccountDeletionService, WebSessions.end):
+    /// the HTTP layer recording one again would add a second.
+    @Test func operatorActionsAndSignOutAreRecordedOnceByTheirFlows() async throws {
+        let app = try AppUnderTest()
+        try app.addPersonAndApp()
+        let storage = app.app.runtime.storage
+        let account = try #require(try storage.account(email: AppUnderTest.email))
+        try storage.insertGrant(Grant(id: "grant-1", accountID: account.id, clientID: "app", scope: ["openid"],
+                                      createdAt: Date()))
+        var status = 0
+        #expect(try await Self.added(storage) {
+            status = await OneOwnerTests.admin(app.app, "DELETE", "/admin/grants/grant-1").status
+        } == ["grant.revoked"])
+        #expect(status == 204)
+        #expect(try await Self.added(storage) {
+            status = await OneOwnerTests.admin(app.app, "DELETE", "/admin/grants/grant-1").status
+        } == [])
+        #expect(status == 404)
+
+        let line = try await app.signIn()
+        let session = [AppUnderTest.CookieName.session: String(line.dropFirst(AppUnderTest.CookieName.session.count + 1)
+            .prefix { $0 != ";" })]
+        let token = try #require(AppUnderTest.hiddenValue("csrf_token", in: await app.send("GET", "/account", cookies: session).text))
+        #expect(try await Self.added(storage) {
+            status = await app.send("POST", "/logout", form: [("csrf_token", token)], cookies: session).status
+        } == ["session.end"])
+        #expect(status == 303)
+
+        #expect(try await Self.added(storage) {
+            status = await OneOwnerTests.admin(app.app, "DELETE", "/admin/users/\(account.id)").status
+        } == ["account.deleted", "admin.account.deleted"])
+        #expect(status == 204)
+        Self.expectRecorderShape(try storage.auditEvents(limit: 1000))
+    }
+
     /// Over the real HTTP server, an entry made while answering (a refused password sign-in) carries
     /// the client's address and `User-Agent`; an entry made outside a request (the CLI's) carries neither.
     @Test func anEntryMadeInARequestCarriesTheClientsIPAndUserAgent() async throws {

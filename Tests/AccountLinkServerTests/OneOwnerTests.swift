@@ -1,4 +1,5 @@
 import AccountLinkServer
+import AdminHTTP
 import Foundation
 import HTTPServer
 import Identity
@@ -38,7 +39,7 @@ import Testing
 
     func viaAdminAPI(_ app: AccountLinkApp, _ email: String, _ password: String) async throws -> Verdict {
         let body = try JSONSerialization.data(withJSONObject: ["email": email, "password": password])
-        let response = await admin(app, "POST", "/admin/users", body: Array(body))
+        let response = await Self.admin(app, "POST", "/admin/users", body: Array(body))
         switch response.status {
         case 201: return .accepted
         case 409: return .taken
@@ -49,7 +50,7 @@ import Testing
         }
     }
 
-    func admin(_ app: AccountLinkApp, _ method: String, _ path: String, body: [UInt8] = []) async -> HTTPResponse {
+    static func admin(_ app: AccountLinkApp, _ method: String, _ path: String, body: [UInt8] = []) async -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Authorization", "Bearer " + Self.adminToken)
         headers.add("Content-Type", "application/json")
@@ -80,7 +81,7 @@ import Testing
             createdAt: now, expiresAt: now + 3600))
         try h.app.runtime.storage.insertSession(Session(hash: "web", accountID: account.id, csrfSecret: [1],
                                                         authTime: now, createdAt: now, expiresAt: now + 3600))
-        let answer = await admin(h.app, "POST", "/admin/users/\(account.id)/disable")
+        let answer = await Self.admin(h.app, "POST", "/admin/users/\(account.id)/disable")
         #expect(answer.status == 200)
         #expect(try h.app.runtime.storage.account(id: account.id)?.status == .disabled)
         #expect(try h.app.runtime.storage.session(hash: "web") == nil, "its sign-ins end")
@@ -88,7 +89,7 @@ import Testing
                 "an open reset link dies with the disable, as with `user disable`")
         let audited = try h.app.runtime.storage.auditEvents(limit: 10).filter { $0.kind == "account.disabled" }
         #expect(audited.map(\.detail) == ["by admin-api"], "audited once, in the same transaction")
-        #expect(await admin(h.app, "POST", "/admin/users/\(account.id)/enable").status == 200)
+        #expect(await Self.admin(h.app, "POST", "/admin/users/\(account.id)/enable").status == 200)
         #expect(try h.app.runtime.storage.account(id: account.id)?.status == .active)
     }
 
@@ -102,10 +103,10 @@ import Testing
         let now = runtime.clock.now()
         try runtime.storage.insertOneTimeToken(OneTimeToken(hash: "reset-pat", purpose: .resetPassword, accountID: pat.id,
                                                             email: "pat@example.com", createdAt: now, expiresAt: now + 3600))
-        let taken = await admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"ｋim@example.com"}"#.utf8))
+        let taken = await Self.admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"ｋim@example.com"}"#.utf8))
         #expect(taken.status == 409, "the fullwidth k folds to kim@example.com")
         #expect(try runtime.storage.oneTimeToken(hash: "reset-pat")?.usedAt == nil, "a refused change voids nothing")
-        let moved = await admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"Pat.New@Example.com"}"#.utf8))
+        let moved = await Self.admin(h.app, "PATCH", "/admin/users/\(pat.id)", body: Array(#"{"email":"Pat.New@Example.com"}"#.utf8))
         #expect(moved.status == 200)
         #expect(try runtime.storage.account(id: pat.id)?.email == "pat.new@example.com")
         #expect(try runtime.storage.account(id: pat.id)?.emailVerified == false)
@@ -124,8 +125,9 @@ import Testing
             ("POST", "/admin/clients", #"{"id":"c","name":"C","redirect_uri":"https://c.example/cb"}"#),
             ("PATCH", "/admin/clients/c", #"{"secret":"x"}"#),
             ("POST", "/admin/scopes", #"{"name":"a.b","descriptions":{"en":"x"},"desc":"x"}"#),
+            ("POST", "/admin/webhooks", #"{"url":"https://hooks.example/in","events":["account.deleted"],"secret":"x"}"#),
         ] {
-            let answer = await admin(h.app, method, path, body: Array(json.utf8))
+            let answer = await Self.admin(h.app, method, path, body: Array(json.utf8))
             #expect(answer.status == 400, "\(method) \(path)")
             #expect(String(decoding: answer.body, as: UTF8.self).contains("unknown field"), "\(method) \(path)")
         }

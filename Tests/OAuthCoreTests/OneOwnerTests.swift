@@ -108,6 +108,11 @@ import Testing
             #expect(response.error == "invalid_request")
             #expect(response.string("error_description") == expected)
         }
+        // RFC 6750 §2.2: UserInfo's form body, its one parameter doubled.
+        let userInfo = await UserInfoEndpoint(environment: f.environment)
+            .handle(authorization: nil, form: Fixture.form([("access_token", "a"), ("access_token", "b")]))
+        #expect(userInfo.error == "invalid_request")
+        #expect(userInfo.string("error_description") == "access_token was sent more than once")
     }
 
     /// RFC 6749 §3.3: a known scope the client may not have gets the same refusal from `/authorize`, App

@@ -77,5 +77,14 @@ import Testing
 
     @Test(arguments: ["", "account", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example",
                       "https://evil.example/", "/\u{7F}", String(repeating: "/a", count: 1024)])
-    func anythingElseIsRefused(path: String) { #expect(!LocalPath.isLocal(path)) }
+    func anythingElseIsRefused(path: String) {
+        #expect(!LocalPath.isLocal(path))
+        #expect(LocalPath.next(path) == "/account", "a refused next falls back to the account page")
+    }
+
+    @Test func aLocalNextIsKept() {
+        #expect(LocalPath.next("/account?changed=email") == "/account?changed=email")
+        #expect(LocalPath.next(nil) == "/account")
+        #expect(LocalPath.next(nil, otherwise: "/login") == "/login")
+    }
 }

@@ -4,8 +4,8 @@ import OAuthCore
 import Pages
 import Support
 
-/// `GET /logout`: OIDC RP-Initiated Logout 1.0 as OAuthCore's `EndSession` decides it; here only the
-/// cookie, the audit line and the pages.
+/// `GET /logout`: OIDC RP-Initiated Logout 1.0 as OAuthCore's `EndSession` decides it and `WebSessions`
+/// ends it; here only the cookie and the pages.
 extension ProtocolRoutes {
     func endSession(_ request: HTTPRequest) async -> HTTPResponse {
         let cookie = request.cookies[CookiePolicy.sessionName]
@@ -19,10 +19,8 @@ extension ProtocolRoutes {
         case .redirect(let target):
             return HTTPResponse.redirect(to: target, status: 303).noStore()
         case .end(let target):
-            try? WebSessions(environment: environment).end(cookie: cookie)
-            if let account = current?.1 {
-                audit.recordLoggingFailure(.sessionEnd, accountID: account.id, detail: "RP-initiated logout",
-                                           in: environment.storage, logger: logger)
+            if let (session, _) = current {
+                try? WebSessions(environment: environment).end(session, detail: "RP-initiated logout")
             }
             return HTTPResponse.redirect(to: target, status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))

@@ -22,14 +22,6 @@ struct LoginRoutes: SessionRoutes {
         router.add("POST", "/login/passkey/options") { [self] in await passkeyLoginOptions($0) }
         router.add("POST", "/login/passkey") { [self] in await passkeyLogin($0) }
     }
-
-    /// The password grant's and the web's `link_token`: links a pending Apple/Google identity.
-    func linkIdentity(linkToken: String, accountID: String) throws {
-        guard let redeemer = environment.linkTokenRedeemer else {
-            throw OAuthError.invalidRequest("account linking is not enabled on this server").because(.accountUnavailable)
-        }
-        try redeemer.redeem(linkToken: linkToken, accountID: accountID)
-    }
 }
 
 extension LoginRoutes {
@@ -77,8 +69,9 @@ extension LoginRoutes {
             return errorPage(status: 403, .problemSignIn, .msgFormExpired)
         }
         do {
-            guard let (session, account) = try WebSessions(environment: environment)
-                .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.clientIP)
+            guard let (session, _) = try WebSessions(environment: environment)
+                .signIn(email: form["email"] ?? "", password: form["password"] ?? "", clientAddress: request.clientIP,
+                        linkToken: form["link_token"])
             else {
                 metrics.count("login_failed")
                 let wait = WebSessions(environment: environment)
@@ -86,16 +79,17 @@ extension LoginRoutes {
                 return loginResponse(cookie: cookie, next: request.query["next"], email: form["email"] ?? "",
                                      failed: true, retryAfter: wait)
             }
-            if let linkToken = form["link_token"], !linkToken.isEmpty {
-                try linkIdentity(linkToken: linkToken, accountID: account.id)
-            }
-            let next = request.query["next"].flatMap { LocalPath.isLocal($0) ? $0 : nil } ?? "/account"
-            return HTTPResponse.redirect(to: next, status: 303).noStore()
-                .adding("Set-Cookie", cookiePolicy.session(session))
-                .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))
+            return sessionStarted(request, session)
         } catch {
             return errorPage(OAuthError.from(error))
         }
+    }
+
+    /// The new session's cookie, and on to `next` (a local path) or the account page.
+    func sessionStarted(_ request: HTTPRequest, _ session: SessionCookie) -> HTTPResponse {
+        HTTPResponse.redirect(to: LocalPath.next(request.query["next"]), status: 303).noStore()
+            .adding("Set-Cookie", cookiePolicy.session(session))
+            .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))
     }
 
     /// `POST /logout`, CSRF-checked against the session. Only a request that ends this browser's session
@@ -103,8 +97,8 @@ extension LoginRoutes {
     /// out); without a live session it goes to the login page and leaves the cookie alone.
     func logout(_ request: HTTPRequest) async -> HTTPResponse {
         switch signedIn(request, csrfPurpose: "account") {
-        case .person:
-            try? WebSessions(environment: environment).end(cookie: request.cookies[CookiePolicy.sessionName])
+        case .person(let session, _, _):
+            try? WebSessions(environment: environment).end(session, detail: "signed out")
             return HTTPResponse.redirect(to: "/login", status: 303).noStore()
                 .adding("Set-Cookie", cookiePolicy.clear(CookiePolicy.sessionName))
         case .answer(let response) where response.status == 403 || response.status >= 500:

@@ -45,20 +45,11 @@ extension LoginRoutes {
             metrics.count("login_failed")
             return passkeyRefused(request, interaction: interaction)
         }
-        if let interaction {
-            return http(AuthorizationFlow(environment: environment)
-                .handle(.signedInElsewhere(interactionID: interaction, accountID: accountID)))
-        }
-        return passkeySession(request, accountID: accountID)
-    }
-
-    func passkeySession(_ request: HTTPRequest, accountID: String) -> HTTPResponse {
         do {
-            let session = try WebSessions(environment: environment).startSession(accountID: accountID)
-            let next = request.query["next"].flatMap { LocalPath.isLocal($0) ? $0 : nil } ?? "/account"
-            return HTTPResponse.redirect(to: next, status: 303).noStore()
-                .adding("Set-Cookie", cookiePolicy.session(session))
-                .adding("Set-Cookie", cookiePolicy.clear(cookiePolicy.loginName))
+            switch try AfterSignIn(environment: environment).next(accountID: accountID, interaction: interaction) {
+            case .authorization(let actions): return http(actions)
+            case .session(let session): return sessionStarted(request, session)
+            }
         } catch {
             return errorPage(status: 503, .problemServer, .msgTryAgain)
         }
@@ -76,7 +67,6 @@ extension LoginRoutes {
         page.passkeyFailed = true
         return .html(401, page.render()).noStore().interactionPolicy()
     }
-
 }
 
 /// The passkey forms of the pages (login and the account page).

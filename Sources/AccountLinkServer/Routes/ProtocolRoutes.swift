@@ -1,7 +1,6 @@
 import HTTPServer
 import OAuthCore
 import Operations
-import Synchronization
 
 /// The OAuth 2.0 and OpenID Connect endpoints (RFC 6749, RFC 7009, RFC 7662, OIDC Core, Discovery,
 /// RP-Initiated Logout) and App Flip's: each request parsed, handed to OAuthCore's endpoint or state
@@ -12,9 +11,7 @@ struct ProtocolRoutes: WebRoutes {
     let metrics: Metrics
     let keyRing: SigningKeyRing
     let issuer: String
-    /// `GET /logout`'s audit line (the session it ends).
-    let audit: AuditRecorder
-    let discoveryCache = DiscoveryCache()
+    let discoveryEndpoint: DiscoveryEndpoint
 
     func add(to router: inout Router) {
         router.add("GET", "/.well-known/openid-configuration") { [self] in await discovery($0) }
@@ -30,9 +27,4 @@ struct ProtocolRoutes: WebRoutes {
         router.add("POST", "/app-flip/authorize") { [self] in await appFlip($0) }
         router.add("GET", "/logout") { [self] in await endSession($0) }
     }
-}
-
-/// The discovery document as last rendered, with the signing algorithms and custom scopes it lists.
-final class DiscoveryCache: Sendable {
-    let value = Mutex<(key: [String], response: HTTPResponse)?>(nil)
 }

@@ -42,7 +42,7 @@ extension AccountLinkApp {
             HealthRoutes(storage: runtime.storage, keyRing: runtime.keyRing, logger: runtime.logger, metrics: metrics,
                          servesMetrics: !configuration.metricsOnAdmin),
             ProtocolRoutes(web: web, environment: environment, metrics: metrics, keyRing: runtime.keyRing, issuer: issuer,
-                           audit: AuditRecorder(clock: runtime.clock, random: runtime.random)),
+                           discoveryEndpoint: DiscoveryEndpoint(environment: environment, keyRing: runtime.keyRing)),
             LoginRoutes(web: web, environment: environment, metrics: metrics, passkeys: passkeys),
             ProviderSignInRoutes(web: web, environment: environment, identity: identity, apple: configuration.apple,
                                  google: configuration.google, issuer: issuer,

@@ -30,30 +30,17 @@ extension ProtocolRoutes {
     /// OIDC Core §5.3.1: GET or POST; the token in the header, or in a form body (RFC 6750 §2.2),
     /// never in the query (§2.3 is not offered: URLs end up in logs).
     func userinfo(_ request: HTTPRequest) async -> HTTPResponse {
-        // The body is parsed once; a repeated parameter is refused (RFC 6749 §3.2).
-        let formTokens = request.method == "POST" ? request.form?.values("access_token") ?? [] : []
-        let formToken = formTokens.first
-        if formTokens.count > 1 {
-            return http(OAuthError.invalidRequest("access_token was sent more than once").response)
+        let endpoint = UserInfoEndpoint(environment: environment)
+        let authorization = request.header("Authorization")
+        guard request.method == "POST", let form = request.form else {
+            return http(await endpoint.handle(authorization: authorization))
         }
-        return http(await UserInfoEndpoint(environment: environment)
-            .handle(authorization: request.header("Authorization"), formToken: formToken))
+        return http(await endpoint.handle(authorization: authorization, form: form))
     }
 
-    /// The metadata changes only when the published keys change algorithm (`keys rotate --es256`):
-    /// it is rendered again only then (RFC 8414 §3, OIDC Discovery §3).
+    /// The metadata as OAuthCore's `DiscoveryEndpoint` keeps it rendered.
     func discovery(_ request: HTTPRequest) async -> HTTPResponse {
-        let published = (try? keyRing.current().published.map(\.algorithm.rawValue)) ?? ["RS256"]
-        var algorithms: [String] = []
-        for name in published where !algorithms.contains(name) { algorithms.append(name) }
-        // The operator's custom scopes join `scopes_supported` as soon as they are added (`scope add`).
-        let custom = (try? environment.storage.listScopes()) ?? []
-        let key = algorithms + [""] + custom.map(\.name)
-        if let cached = discoveryCache.value.withLock({ $0 }), cached.key == key { return cached.response }
-        let response = Self.render(DiscoveryDocument.response(environment.configuration, signingAlgorithms: algorithms,
-                                                              custom: custom))
-        discoveryCache.value.withLock { $0 = (key, response) }
-        return response
+        Self.render(discoveryEndpoint.handle())
     }
 
     /// `POST /app-flip/authorize` (docs/app-flip-ios.md §2). Its `error_description` reaches the person in

@@ -38,9 +38,18 @@ public struct AccountDeletionService: Sendable {
         self.revoker = revoker
     }
 
-    public func delete(accountID: String) async throws -> Report {
+    /// `requestedBy`: the operator's tool that asked (the admin API), recorded as `admin.account.deleted` in the
+    /// transaction that erases.
+    public func delete(accountID: String, requestedBy actor: String? = nil) async throws -> Report {
         let now = clock.now()
-        let erased = try storage.transaction { tx in try erase(accountID: accountID, in: tx, at: now) }
+        let erased = try storage.transaction { tx in
+            let erased = try erase(accountID: accountID, in: tx, at: now)
+            if let actor {
+                try AuditRecorder(random: random, at: now).record(.adminAccountDeleted, accountID: accountID,
+                                                                  detail: "by \(actor)", in: tx)
+            }
+            return erased
+        }
         let revoked = try await attemptAll(erased.pending)
         return Report(grantsRevoked: erased.grants, providerTokensRevoked: revoked,
                       providerTokensPending: erased.pending.count - revoked)

@@ -15,17 +15,10 @@ struct PasswordGrant: TokenGrant {
         let scope = try ScopeRules.resolve(
             p["scope"], client: client, configuration: environment.configuration,
             custom: try environment.customScopes())
-        guard
-            let account = try PasswordLogin(environment: environment)
-                .verify(email: email, password: password, clientAddress: request.clientAddress)
+        let login = PasswordLogin(environment: environment)
+        guard let account = try login.verify(email: email, password: password, clientAddress: request.clientAddress)
         else { throw OAuthError.invalidGrant("the email or password is incorrect") }
-        if let linkToken = p["link_token"] {
-            // docs/sign-in.md, Native: the proven account receives the pending identity.
-            guard let redeemer = environment.linkTokenRedeemer else {
-                throw OAuthError.invalidRequest("link_token is not supported")
-            }
-            try redeemer.redeem(linkToken: linkToken, accountID: account.id)
-        }
+        if let linkToken = p["link_token"] { try login.redeem(linkToken: linkToken, accountID: account.id) }
         return try environment.storage.transaction { storage in
             try TokenIssuer(environment: environment, storage: storage)
                 .signIn(accountID: account.id, client: client, scope: scope)

@@ -1,3 +1,5 @@
+import Support
+
 /// OIDC Core §5.3: `GET /userinfo` with a Bearer access token that was granted `openid`.
 public struct UserInfoEndpoint: Sendable {
     let environment: OAuthEnvironment
@@ -14,6 +16,17 @@ public struct UserInfoEndpoint: Sendable {
             environment.log(oauth, ["oauth.endpoint": "userinfo"])
             return oauth.response
         }
+    }
+
+    /// A POST with a form body: its `access_token` (RFC 6750 §2.2), refused when sent twice (`RepeatedParameters`).
+    public func handle(authorization: String?, form: FormParameters) async -> EndpointResponse {
+        do {
+            try RepeatedParameters.check(form, among: ["access_token"])
+        } catch {
+            environment.log(error, ["oauth.endpoint": "userinfo"])
+            return error.response
+        }
+        return await handle(authorization: authorization, formToken: form["access_token"])
     }
 
     private func userInfo(_ authorization: String?, _ formToken: String?) async throws -> JSONValue {

@@ -44,11 +44,28 @@ public enum EventOutbox {
     @discardableResult
     public static func revokeGrant(id: String, reason: AccountEvent.RevocationReason, in storage: any Revoking & Transacting,
                                    at now: Date, random: any RandomSource) throws -> Bool {
+        try storage.transaction { tx in try endGrant(id: id, reason: reason, in: tx, at: now, random: random) != nil }
+    }
+
+    /// The operator's revocation (admin API `DELETE /admin/grants/{id}`): `revokeGrant` with reason `admin`,
+    /// and the audit entry `grant.revoked` naming `actor`, in the same transaction.
+    @discardableResult
+    public static func revokeGrant(id: String, by actor: String, in storage: any Revoking & AuditStore & Transacting,
+                                   at now: Date, random: any RandomSource) throws -> Bool {
         try storage.transaction { tx in
-            guard let grant = try tx.grant(id: id), try tx.revokeGrant(id: id, at: now) else { return false }
-            try grantEnded(grant, reason: reason, in: tx, at: now, random: random)
+            guard let grant = try endGrant(id: id, reason: .admin, in: tx, at: now, random: random) else { return false }
+            try AuditRecorder(random: random, at: now).record(
+                .grantRevoked, accountID: grant.accountID, clientID: grant.clientID, detail: "by \(actor)", in: tx)
             return true
         }
+    }
+
+    /// The grant revoked with its events on the caller's transaction; nil when it was absent or revoked.
+    private static func endGrant(id: String, reason: AccountEvent.RevocationReason, in tx: any Revoking, at now: Date,
+                                 random: any RandomSource) throws -> Grant? {
+        guard let grant = try tx.grant(id: id), try tx.revokeGrant(id: id, at: now) else { return nil }
+        try grantEnded(grant, reason: reason, in: tx, at: now, random: random)
+        return grant
     }
 
     /// Every active grant of the account, revoked with events (`grant.revoked` and logout tokens), in

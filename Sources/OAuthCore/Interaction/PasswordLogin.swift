@@ -36,6 +36,15 @@ struct PasswordLogin {
         return account
     }
 
+    /// docs/sign-in.md, Native: once the password proved `accountID`, the pending Apple or Google identity the
+    /// `link_token` names joins it (the password grant and the web's sign-in page alike).
+    func redeem(linkToken: String, accountID: String) throws {
+        guard let redeemer = environment.linkTokenRedeemer else {
+            throw OAuthError.invalidRequest("link_token is not supported").because(.accountUnavailable)
+        }
+        try redeemer.redeem(linkToken: linkToken, accountID: accountID)
+    }
+
     /// Seconds until this email and address may try again; nil when sign-in is not throttled.
     /// The account key is per email whether or not it exists, so this reveals no account.
     func retryAfter(email: String, clientAddress: String?) -> TimeInterval? {

@@ -5,21 +5,23 @@ import Support
 /// account page, logout. Same password check and throttling as the authorization flow.
 public struct WebSessions: Sendable {
     /// Sessions with their last use, and the accounts they belong to.
-    typealias Store = SessionStore & AccountStore & SignInListStore & Sendable
+    typealias Store = SessionStore & AccountStore & SignInListStore & AuditStore & Transacting & Sendable
 
     let environment: OAuthEnvironment
     var store: any Store { environment.storage }
 
     public init(environment: OAuthEnvironment) { self.environment = environment }
 
-    /// Verifies email + password; a new session on success, nil for any failure (generic).
-    public func signIn(email: String, password: String, clientAddress: String?) throws(OAuthError)
-        -> (SessionCookie, Account)?
+    /// Verifies email + password; a new session on success, nil for any failure (generic). A non-empty
+    /// `linkToken` joins its pending identity to the account first (`PasswordLogin.redeem`).
+    public func signIn(email: String, password: String, clientAddress: String?, linkToken: String? = nil)
+        throws(OAuthError) -> (SessionCookie, Account)?
     {
         try OAuthError.mapping {
-            guard let account = try PasswordLogin(environment: environment)
-                .verify(email: email, password: password, clientAddress: clientAddress)
+            let login = PasswordLogin(environment: environment)
+            guard let account = try login.verify(email: email, password: password, clientAddress: clientAddress)
             else { return nil }
+            if let linkToken, !linkToken.isEmpty { try login.redeem(linkToken: linkToken, accountID: account.id) }
             return (try startSession(accountID: account.id), account)
         }
     }
@@ -64,9 +66,15 @@ public struct WebSessions: Sendable {
         try store.recordSessionUse(hash: session.hash, at: now, origin: origin)
     }
 
-    public func end(cookie: String?) throws {
-        guard let cookie else { return }
-        try store.deleteSession(hash: OpaqueToken.hash(cookie))
+    /// Ends the browser's session the person chose to leave (`POST /logout`, RP-Initiated Logout's `GET /logout`):
+    /// the session deleted and `session.end` audited with `detail`, in one transaction.
+    public func end(_ session: Session, detail: String) throws {
+        let now = environment.clock.now()
+        try store.transaction { tx in
+            try tx.deleteSession(hash: session.hash)
+            try AuditRecorder(random: environment.random, at: now).record(.sessionEnd, accountID: session.accountID,
+                                                                          detail: detail, in: tx)
+        }
     }
 
     /// CSRF tokens for forms shown to a signed-in person, bound to the session (OWASP synchronizer token).

@@ -4,6 +4,19 @@ import OAuthCore
 import Support
 
 extension Metrics {
+    /// Every gauge of what the store holds: the store's own (PostgreSQL: its pool and round trips, as its
+    /// `StoreRuntime` offers them), the provider revocations waiting to be retried, the mail outbox and the
+    /// webhook deliveries.
+    public func registerStoreGauges(_ runtime: Runtime) {
+        let storage = runtime.storage
+        for gauge in runtime.storeRuntime.gauges { self.gauge(gauge.name, gauge.value) }
+        gauge("accountlink_background_pending_revocations") {
+            (try? storage.duePendingRevocations(at: .distantFuture)).map { Double($0.count) }
+        }
+        registerOutboxGauges(storage: storage, clock: runtime.clock)
+        registerEventGauges(storage: storage)
+    }
+
     /// Outbox gauges (docs/operations.md, on top of the outbox of docs/accounts-and-email.md, Mail): mails
     /// by status, and the age of the oldest mail not yet delivered (`pending` or `sending`; 0 when there is none).
     public func registerOutboxGauges(storage: any OutboxStore & Sendable, clock: any Clock) {

@@ -8,10 +8,12 @@ import Support
 /// `/admin/webhooks` (docs/webhooks.md; CONTRACT "Events"): endpoints with their subscribed event types,
 /// the secret shown once at creation, each endpoint's deliveries, and a manual retry of a failed one.
 extension AdminAPI {
-    struct NewWebhook: Decodable {
+    struct NewWebhook: AdminBody {
         let url: String
         let events: [String]
         var description: String?
+        static let members: Set<String> = ["url", "events", "description"]
+        static let shape = "a JSON object with url and events"
     }
 
     func webhooks(_ request: HTTPRequest, _ path: [String]) throws -> HTTPResponse {
@@ -41,9 +43,7 @@ extension AdminAPI {
     }
 
     func addWebhook(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let body = try? request.decodeJSON(NewWebhook.self) else {
-            throw AdminFailure.invalid("the body must be a JSON object with url and events")
-        }
+        let body = try Self.body(request, NewWebhook.self)
         do {
             let (endpoint, secret) = try WebhookRegistration(url: body.url, events: body.events,
                                                              description: body.description ?? "")
@@ -55,15 +55,15 @@ extension AdminAPI {
     }
 
     func retryDelivery(endpointID: String, deliveryID: String) throws -> HTTPResponse {
-        guard let delivery = try runtime.storage.eventDelivery(id: deliveryID), delivery.endpointID.sameBytes(endpointID)
-        else { throw AdminFailure.notFound("delivery \(deliveryID) of webhook \(endpointID)") }
-        guard let again = EventSender.retried(delivery, at: runtime.clock.now()) else {
+        do {
+            return Self.ok(DeliveryView(try DeliveryRetry(storage: runtime.storage, clock: runtime.clock, random: runtime.random)
+                .retry(deliveryID: deliveryID, endpointID: endpointID, by: Self.actor)))
+        } catch DeliveryRetry.Failure.notFound {
+            throw AdminFailure.notFound("delivery \(deliveryID) of webhook \(endpointID)")
+        } catch DeliveryRetry.Failure.notFailed {
             throw AdminFailure(409, "conflict", "only a failed delivery can be retried")
-        }
-        guard try runtime.storage.updateEventDelivery(again, ifUnchangedFrom: delivery) else {
+        } catch DeliveryRetry.Failure.changed {
             throw AdminFailure(409, "conflict", "the delivery changed meanwhile")
         }
-        runtime.audit(.webhookDeliveryRetried, accountID: delivery.accountID, detail: "\(deliveryID) by \(Self.actor)")
-        return Self.ok(DeliveryView(again))
     }
 }

@@ -134,9 +134,7 @@ extension AdminAPI {
 
     func deleteUser(_ id: String) async throws -> HTTPResponse {
         let account = try account(id)
-        let report = try await runtime.deletion.delete(accountID: account.id)
-        // The deletion service audits `account.deleted`; this records who asked for it.
-        runtime.audit(.adminAccountDeleted, accountID: account.id, detail: "by \(Self.actor): \(report.summary)")
+        _ = try await runtime.deletion.delete(accountID: account.id, requestedBy: Self.actor)
         return .empty(204)
     }
 
@@ -151,11 +149,9 @@ extension AdminAPI {
     }
 
     func revokeGrant(_ id: String) throws -> HTTPResponse {
-        guard let grant = try runtime.storage.grant(id: id),
-            try EventOutbox.revokeGrant(id: id, reason: .admin, in: runtime.storage, at: runtime.clock.now(),
-                                        random: runtime.random)
+        guard try EventOutbox.revokeGrant(id: id, by: Self.actor, in: runtime.storage, at: runtime.clock.now(),
+                                          random: runtime.random)
         else { throw AdminFailure.notFound("active grant \(id)") }
-        runtime.audit(.grantRevoked, accountID: grant.accountID, clientID: grant.clientID, detail: "by \(Self.actor)")
         return .empty(204)
     }
 }
