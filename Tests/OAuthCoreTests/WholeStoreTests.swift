@@ -77,9 +77,12 @@ import Testing
     /// The lines of a file with their numbers, comment lines left out (a comment may name the hub).
     static func codeLines(_ path: String) throws -> [(number: Int, text: String)] {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-            line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? nil : (index + 1, String(line))
+        var lines: [(number: Int, text: String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+            lines.append((index + 1, String(line)))
         }
+        return lines
     }
 
     /// Every `.swift` file under Sources/, as a path from the repository's root.
