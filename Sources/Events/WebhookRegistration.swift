@@ -51,6 +51,7 @@ public struct WebhookRegistration: Sendable {
 /// What adding a webhook endpoint needs: the store, randomness and clock, and the master key that seals
 /// its secret (WebhookSecret), and the audit trail. Operations' `Runtime` is one.
 public protocol WebhookRegistrationContext: Sendable {
+    /// Composes: where the runtime hands its whole store to the registrations (docs/architecture.md rule 6).
     var store: any Storage { get }
     var clock: any Clock { get }
     var random: any RandomSource { get }

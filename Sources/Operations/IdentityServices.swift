@@ -26,6 +26,7 @@ public struct IdentityServices: Sendable {
     /// Native sign-in's identity-token rules (Apple's required nonce, Google's optional nonce and `azp`).
     public var tokenCheck: IdentityTokenCheck { IdentityTokenCheck(apple: appleVerifier, google: googleVerifier) }
 
+    /// Composes: each of Identity's services is given its narrow store from the whole one.
     static func make(_ configuration: ServerConfiguration, storage: any AccountLinkStorage, masterKey: [UInt8], clock: any Clock,
                      random: any RandomSource, logger: Logger) throws -> IdentityServices {
         let apple = configuration.apple

@@ -25,6 +25,7 @@ public struct RuntimeError: Error, CustomStringConvertible {
 /// The opened, migrated database plus what every command needs besides it.
 public final class Runtime: Sendable {
     public let configuration: ServerConfiguration
+    /// Composes: the opened store, whole; each service and route group is given its narrow slice of it.
     public let storage: any AccountLinkStorage
     /// What the store offers the server besides its data: its threads, request loop and gauges (StoreRuntime).
     public let storeRuntime: any StoreRuntime
@@ -146,5 +147,6 @@ extension Runtime {
 
 /// Client and scope registration, and webhook endpoints, take the runtime as their context.
 extension Runtime: RegistryContext, WebhookRegistrationContext {
+    /// Composes: the opened store, whole, for the registrations' contexts.
     public var store: any Storage { storage }
 }

@@ -10,7 +10,8 @@ import Support
 /// the server keys them (`OpaqueToken.hash`: the issue time, then the hash; docs/performance.md, The token
 /// path). Only the insert is timed.
 struct TokenSeeder {
-    let storage: any Storage
+    /// The grant the tokens are seeded for, and the bulk insert.
+    let storage: any AccountStore & GrantStore & TokenBulkStore
 
     /// `sqlite:PATH` or a `postgres://` URL, as ACCOUNTLINK_DATABASE; the server has migrated it.
     init(database: String) throws {

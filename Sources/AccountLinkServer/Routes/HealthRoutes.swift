@@ -5,7 +5,7 @@ import Support
 
 /// `GET /healthz`, `GET /metrics` (unless it is served on the admin listener) and `GET /jwks.json`.
 struct HealthRoutes: RouteGroup {
-    let storage: any Storage
+    let storage: any HealthProbe
     let keyRing: SigningKeyRing
     let logger: Logger
     let metrics: Metrics

@@ -5,19 +5,25 @@ import Support
 /// What a provider event's effects read and write on the transaction that records it (docs/sign-in.md,
 /// "Provider events, applied once and in order"): identities and stored provider tokens, the receipts and
 /// marks of inbound events, Google's holds, the audit.
-typealias SignedEventStore = AccountStore & AuditStore & InboundEventStore & LifecycleSignalStore & NotificationStore
+public typealias SignedEventStore = AccountStore & AuditStore & InboundEventStore & LifecycleSignalStore & NotificationStore
+
+/// The store a provider event is received on (Apple's notifications, Google's RISC events): what its effects
+/// use (`SignedEventStore`) and the account-wide steps they share with other flows (`FirstPartySignOut.Store`,
+/// `AccountDeletionService.Store`, which brings `EventOutbox`'s stores), in one transaction (`Transacting`).
+public typealias ProviderEventStore = SignedEventStore & FirstPartySignOut.Store & AccountDeletionService.Store
 
 /// The transaction a provider event is recorded and applied in: `store`, the narrow view its effects use,
 /// and the account-wide steps they share with other flows (FirstPartySignOut, AccountDeletionService.erase,
-/// EventOutbox), which take the whole transaction. This is the one place an inbound event holds it whole.
+/// EventOutbox), which take the whole transaction (`ProviderEventStore`). This is the one place an inbound
+/// event holds it whole.
 struct InboundTransaction {
     let store: any SignedEventStore
     /// When the event is applied (our clock, not the event's time).
     let now: Date
     let random: any RandomSource
-    private let whole: any Storage
+    private let whole: any ProviderEventStore
 
-    init(_ tx: any Storage, now: Date, random: any RandomSource) {
+    init(_ tx: any ProviderEventStore, now: Date, random: any RandomSource) {
         store = tx
         whole = tx
         self.now = now

@@ -53,8 +53,8 @@ struct SignedEventReceiver<Source: SignedEventSource>: Sendable {
 
     let source: Source
     let verifier: SignedEventVerifier
-    /// Whole only for `transaction`: its view becomes an `InboundTransaction`.
-    let storage: any Storage
+    /// Its view in `transaction` becomes an `InboundTransaction`.
+    let storage: any ProviderEventStore
     let clock: any Clock
     let random: any RandomSource
     let logger: Logger

@@ -39,7 +39,7 @@ public struct AppleNotificationProcessor: Sendable {
 
     /// - Parameter verifier: the one signed-event verifier with Apple's profile
     ///   (`SignedEventVerifier(audiences:keySet:clock:)`).
-    public init(verifier: SignedEventVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
+    public init(verifier: SignedEventVerifier, storage: any ProviderEventStore, clock: any Clock, random: any RandomSource,
                 logger: Logger, deletion: AccountDeletionService) {
         let logger = logger.with(label: "identity.apple-notifications")
         receiver = SignedEventReceiver(source: AppleNotificationSource(logger: logger, deletion: deletion),

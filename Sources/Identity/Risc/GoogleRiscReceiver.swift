@@ -35,7 +35,7 @@ public struct GoogleRiscReceiver: Sendable {
 
     /// - Parameter verifier: the one signed-event verifier with Google's profile
     ///   (`SignedEventVerifier(audiences:configuration:clock:)`).
-    public init(verifier: SignedEventVerifier, storage: any Storage, clock: any Clock, random: any RandomSource,
+    public init(verifier: SignedEventVerifier, storage: any ProviderEventStore, clock: any Clock, random: any RandomSource,
                 logger: Logger, sealer: TokenSealer) {
         let logger = logger.with(label: "identity.google-risc")
         receiver = SignedEventReceiver(source: GoogleRiscSource(logger: logger, sealer: sealer), verifier: verifier,

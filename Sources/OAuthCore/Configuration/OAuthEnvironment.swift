@@ -5,6 +5,7 @@ import Support
 public struct OAuthEnvironment: Sendable {
     /// The composed store, as the server wires it; each flow reads it as the narrow store it names (e.g.
     /// `AuthorizationFlow.Store`, `WebSessions.Store`).
+    /// Composes: the whole store is handed to the endpoints here, once (docs/architecture.md rule 6).
     public var storage: any Storage
     public var clock: any Clock
     public var random: any RandomSource

@@ -25,8 +25,11 @@ public enum RefreshRotation {
         case outsideWindow
     }
 
+    /// The rotation family's record (`useRefreshToken`) and the token's rotation mark (`markRotated`).
+    public typealias Store = RefreshLineageStore & TokenStore
+
     public static func present(
-        _ record: TokenRecord, in storage: any Storage, at now: Date, reuseWindow: TimeInterval
+        _ record: TokenRecord, in storage: any Store, at now: Date, reuseWindow: TimeInterval
     ) throws -> Presentation {
         if let rotatedAt = record.rotatedAt, now.timeIntervalSince(rotatedAt) > reuseWindow { return .outsideWindow }
         guard try storage.useRefreshToken(hash: record.hash, at: now) else { return .theft }

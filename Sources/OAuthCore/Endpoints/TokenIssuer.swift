@@ -5,8 +5,8 @@ import Support
 /// writes nothing itself, but a first-party sign-in's call (`signIn`).
 struct TokenIssuer {
     let environment: OAuthEnvironment
-    /// The store, or the transaction view, a first-party sign-in writes to.
-    let storage: any Storage
+    /// The store, or the transaction view, a first-party sign-in writes to (its one call, `startSignIn`).
+    let storage: any TokenPathStore
 
     /// A fresh pair (a code's redemption, a rotation, a sign-in) + an ID token when openid was granted.
     /// `client`: the one the tokens are for; its ID tokens use its `idTokenSignedResponseAlg`.

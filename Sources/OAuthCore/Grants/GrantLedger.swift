@@ -5,7 +5,7 @@ enum GrantLedger {
     /// The active grant of the account to the client, its scope extended to cover `scope`, or a new
     /// one. Run inside the caller's transaction.
     static func grant(
-        accountID: String, clientID: String, scope: [String], in storage: any Storage,
+        accountID: String, clientID: String, scope: [String], in storage: any GrantStore,
         environment: OAuthEnvironment
     ) throws -> Grant {
         if var grant = try storage.activeGrant(accountID: accountID, clientID: clientID) {
@@ -22,7 +22,7 @@ enum GrantLedger {
     /// A new grant: one first-party sign-in (its tokens end together when it is revoked), with where it
     /// came from for the account page (`SignInOrigin.current`).
     static func signIn(
-        accountID: String, clientID: String, scope: [String], in storage: any Storage,
+        accountID: String, clientID: String, scope: [String], in storage: any GrantStore,
         environment: OAuthEnvironment
     ) throws -> Grant {
         let grant = newGrant(accountID: accountID, clientID: clientID, scope: scope, environment: environment)

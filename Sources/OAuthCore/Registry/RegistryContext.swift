@@ -5,6 +5,7 @@ import Support
 /// `POST /admin/clients`, …): the store, clock and randomness, the signing keys an ID-token algorithm needs,
 /// the client cache that forgets a changed client, and the audit trail. Operations' `Runtime` is one.
 public protocol RegistryContext: Sendable {
+    /// Composes: where the runtime hands its whole store to the registrations (docs/architecture.md rule 6).
     var store: any Storage { get }
     var clock: any Clock { get }
     var random: any RandomSource { get }

@@ -12,14 +12,10 @@ public protocol Storage: Transacting, ClientStore, AccountStore, GrantStore, Tok
     SigningKeyStore, NotificationStore, AuditStore, AuditQueryStore, LifecycleSignalStore, LoginAttemptStore,
     RefreshLineageStore, InteractionTakeStore, OneTimeTokenStore, PasswordRemovalStore,
     RefreshHistoryStore, TokenBulkStore, TokenPathStore, PasskeyStore, ScopeStore, SignInListStore, EventOutboxStore,
-    InboundEventStore, Sendable
+    InboundEventStore, HealthProbe, Sendable
 {
-    /// Cheap round trip to the database, for `/healthz`.
+    /// Cheap round trip to the database, for `/healthz` (`HealthProbe.readPing`, whose default it is).
     func ping() throws
-
-    /// `ping()` for a caller that can wait suspended (`/healthz`'s handler), as
-    /// `TokenPathStore.readLiveToken`. The default is `ping()`.
-    func readPing() async throws
 }
 
 public protocol ClientStore {

@@ -1,7 +1,13 @@
 import Foundation
 import Support
 
-extension TokenPathStore where Self: Storage {
+/// What the defaults below read and write, the steps of TokenPathStore's contract: the code, the tokens and
+/// the grant, the account, the rotation family (`RefreshRotation.Store`) and a revocation's events
+/// (`EventOutbox.Revoking`), in one transaction. Every `Storage` is one.
+public typealias TokenGrantSteps = TokenStore & GrantStore & AccountStore & RefreshRotation.Store
+    & EventOutbox.Revoking & Transacting
+
+extension TokenPathStore where Self: TokenGrantSteps {
     /// The default: the steps of the contract (TokenPathStore) in one transaction; a refusal commits what
     /// was written before it (`committingRefusals`).
     public func redeemCode(_ redemption: CodeRedemption, at now: Date) throws -> CodeRedemption.Outcome {
@@ -63,7 +69,7 @@ extension TokenPathStore where Self: Storage {
     }
 }
 
-extension Storage {
+extension TokenStore {
     /// `tokens`' access and refresh records for `subject`.
     fileprivate func insert(_ tokens: TokenPairRecipe, for subject: TokenService.Subject) throws {
         let records = tokens.records(for: subject)
@@ -82,8 +88,9 @@ extension TokenService.Subject {
 
 /// Runs a grant's steps in one transaction. A storage failure rolls everything back (so a retry
 /// still works); a refusal (4xx) commits what was written before it, e.g. the grant revocation of
-/// a replayed code or a reused rotated refresh token, and is then thrown.
-func committingRefusals<T>(_ storage: any Storage, _ body: (any Storage) throws -> T) throws -> T {
+/// a replayed code or a reused rotated refresh token, and is then thrown. `body` gets the transaction's view,
+/// of the store's own type (Transacting).
+func committingRefusals<Store: Transacting, T>(_ storage: Store, _ body: (Store) throws -> T) throws -> T {
     let outcome = try storage.transaction { view -> GrantOutcome<T> in
         do { return .issued(try body(view)) } catch let error as OAuthError where error.status < 500 {
             return .refused(error)

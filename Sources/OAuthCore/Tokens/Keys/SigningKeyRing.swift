@@ -23,7 +23,10 @@ public final class SigningKeyRing: Sendable {
         public let activeByAlgorithm: [String: SigningKey]
     }
 
-    private let storage: any Storage
+    /// The signing-key records, and a transaction for a rotation's retire-and-insert.
+    public typealias Store = SigningKeyStore & Transacting
+
+    private let storage: any Store
     private let masterKey: [UInt8]
     private let clock: any Clock
     private let random: any RandomSource
@@ -31,7 +34,7 @@ public final class SigningKeyRing: Sendable {
     private let overlap: TimeInterval
     private let cache = Mutex<Loaded?>(nil)
 
-    public init(storage: any Storage, masterKey: [UInt8], clock: any Clock, random: any RandomSource,
+    public init(storage: any Store, masterKey: [UInt8], clock: any Clock, random: any RandomSource,
                 overlap: TimeInterval) {
         self.storage = storage
         self.masterKey = masterKey
