@@ -119,11 +119,9 @@ extension ConfigurationLoader {
 
     func parseApple() throws -> ServerConfiguration.Apple {
         let servicesID = value(Self.appleServicesID)
-        var clientIDs = list(Self.appleClientIDs)
-        // The web flow's tokens carry the Services ID as `aud`: accept it too.
-        if let servicesID, !clientIDs.contains(servicesID) { clientIDs.append(servicesID) }
+        // The web flow's tokens carry the Services ID as `aud`.
         let apple = ServerConfiguration.Apple(
-            clientIDs: clientIDs, teamID: value(Self.appleTeamID), keyID: value(Self.appleKeyID),
+            clientIDs: audiences(Self.appleClientIDs, and: servicesID), teamID: value(Self.appleTeamID), keyID: value(Self.appleKeyID),
             privateKeyFile: value(Self.appleKeyFile),
             baseURL: try parseURL(Self.appleBaseURL, default: "https://appleid.apple.com"), servicesID: servicesID)
         if let file = apple.privateKeyFile, !FileManager.default.isReadableFile(atPath: file) {
@@ -140,11 +138,9 @@ extension ConfigurationLoader {
 
     func parseGoogle() throws -> ServerConfiguration.Google {
         let webClientID = value(Self.googleWebClientID)
-        var clientIDs = list(Self.googleClientIDs)
-        // The web flow's ID tokens carry the web client ID as `aud`: accept it too.
-        if let webClientID, !clientIDs.contains(webClientID) { clientIDs.append(webClientID) }
+        // The web flow's ID tokens carry the web client ID as `aud`.
         let google = ServerConfiguration.Google(
-            clientIDs: clientIDs, hostedDomains: list(Self.googleHostedDomains),
+            clientIDs: audiences(Self.googleClientIDs, and: webClientID), hostedDomains: list(Self.googleHostedDomains),
             jwksURL: try parseURL(Self.googleJWKS, default: "https://www.googleapis.com/oauth2/v3/certs"),
             webClientID: webClientID, webClientSecret: value(Self.googleWebClientSecret),
             authorizationURL: try parseURL(Self.googleAuthURL, default: "https://accounts.google.com/o/oauth2/v2/auth"),
@@ -158,6 +154,13 @@ extension ConfigurationLoader {
                 "ACCOUNTLINK_GOOGLE_WEB_CLIENT_ID and ACCOUNTLINK_GOOGLE_WEB_CLIENT_SECRET go together")
         }
         return google
+    }
+
+    /// The client IDs `setting` lists, and the web flow's own ID (its tokens' `aud`) when set and not listed.
+    func audiences(_ setting: Setting, and webID: String?) -> [String] {
+        let listed = list(setting)
+        guard let webID, !listed.contains(webID) else { return listed }
+        return listed + [webID]
     }
 
     func parseInt(_ setting: Setting, default fallback: Int, range: ClosedRange<Int>) throws -> Int {

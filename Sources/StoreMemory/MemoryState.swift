@@ -44,8 +44,7 @@ struct MemoryState: Sendable {
 
     /// One insert for both token writes (a plain one and the token path's conditional one).
     mutating func insertToken(_ token: TokenRecord) throws {
-        guard tokens[token.hash] == nil else { throw StoreError.conflict("token exists") }
-        tokens[token.hash] = token
+        try tokens.insertNew(token, at: token.hash, conflict: "token exists")
     }
 
     mutating func revokeGrant(id: String, at time: Date) -> Bool {

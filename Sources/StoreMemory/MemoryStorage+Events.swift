@@ -5,9 +5,8 @@ import Support
 /// Webhook endpoints and the event outbox (Sources/OAuthCore/Storage/EventOutboxStore.swift).
 extension MemoryStorage {
     public func insertWebhookEndpoint(_ endpoint: WebhookEndpoint) throws {
-        try access { state in
-            guard state.webhookEndpoints[endpoint.id] == nil else { throw StoreError.conflict("endpoint exists") }
-            state.webhookEndpoints[endpoint.id] = endpoint
+        try access {
+            try $0.webhookEndpoints.insertNew(endpoint, at: endpoint.id, conflict: "endpoint exists")
         }
     }
 
@@ -26,9 +25,8 @@ extension MemoryStorage {
     }
 
     public func insertEventDelivery(_ delivery: EventDelivery) throws {
-        try access { state in
-            guard state.eventDeliveries[delivery.id] == nil else { throw StoreError.conflict("delivery exists") }
-            state.eventDeliveries[delivery.id] = delivery
+        try access {
+            try $0.eventDeliveries.insertNew(delivery, at: delivery.id, conflict: "delivery exists")
         }
     }
 
@@ -50,12 +48,10 @@ extension MemoryStorage {
     }
 
     public func updateEventDelivery(_ delivery: EventDelivery, ifUnchangedFrom expected: EventDelivery) throws -> Bool {
-        try access { state in
-            guard let stored = state.eventDeliveries[delivery.id], stored.status == expected.status,
-                stored.attempts == expected.attempts
-            else { return false }
-            state.eventDeliveries[delivery.id] = delivery
-            return true
+        try access {
+            $0.eventDeliveries.replace(delivery, at: delivery.id) {
+                $0.status == expected.status && $0.attempts == expected.attempts
+            }
         }
     }
 

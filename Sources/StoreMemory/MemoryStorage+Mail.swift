@@ -4,9 +4,8 @@ import OAuthCore
 
 extension MemoryStorage {
     public func insertOneTimeToken(_ token: OneTimeToken) throws {
-        try access { state in
-            guard state.oneTimeTokens[token.hash] == nil else { throw StoreError.conflict("one-time token exists") }
-            state.oneTimeTokens[token.hash] = token
+        try access {
+            try $0.oneTimeTokens.insertNew(token, at: token.hash, conflict: "one-time token exists")
         }
     }
 
@@ -46,8 +45,7 @@ extension MemoryStorage {
 
     public func insertMail(_ mail: OutboxMail) throws {
         try access { state in
-            guard state.outbox[mail.id] == nil else { throw StoreError.conflict("mail \(mail.id) exists") }
-            state.outbox[mail.id] = mail
+            try state.outbox.insertNew(mail, at: mail.id, conflict: "mail \(mail.id) exists")
             state.outboxOrder.append(mail.id)
         }
     }
@@ -67,12 +65,8 @@ extension MemoryStorage {
     }
 
     public func updateMail(_ mail: OutboxMail, ifUnchangedFrom expected: OutboxMail) throws -> Bool {
-        try access { state in
-            guard let stored = state.outbox[mail.id], stored.status == expected.status,
-                  stored.attempts == expected.attempts
-            else { return false }
-            state.outbox[mail.id] = mail
-            return true
+        try access {
+            $0.outbox.replace(mail, at: mail.id) { $0.status == expected.status && $0.attempts == expected.attempts }
         }
     }
 }

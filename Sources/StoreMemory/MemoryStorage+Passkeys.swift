@@ -4,11 +4,8 @@ import Support
 
 extension MemoryStorage {
     public func insertPasskey(_ passkey: Passkey) throws {
-        try access { state in
-            let key = Array(passkey.credentialID.utf8)
-            guard state.passkeys[key] == nil else { throw StoreError.conflict("passkey exists") }
-            state.passkeys[key] = passkey
-        }
+        let key = Array(passkey.credentialID.utf8)
+        try access { try $0.passkeys.insertNew(passkey, at: key, conflict: "passkey exists") }
     }
 
     public func passkey(credentialID: String) throws -> Passkey? {

@@ -5,10 +5,8 @@ import Support
 /// ScopeStore, client updates and account pages (Sources/OAuthCore/Storage/Storage.swift).
 extension MemoryStorage {
     public func insertScope(_ scope: CustomScope) throws {
-        try access { state in
-            let key = Array(scope.name.utf8)
-            guard state.scopes[key] == nil else { throw StoreError.conflict("scope \(scope.name) exists") }
-            state.scopes[key] = scope
+        try access {
+            try $0.scopes.insertNew(scope, at: Array(scope.name.utf8), conflict: "scope \(scope.name) exists")
         }
     }
 

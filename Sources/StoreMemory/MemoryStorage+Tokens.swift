@@ -5,8 +5,7 @@ import OAuthCore
 extension MemoryStorage {
     public func insertGrant(_ grant: Grant) throws {
         try access { state in
-            guard state.grants[grant.id] == nil else { throw StoreError.conflict("grant exists") }
-            state.grants[grant.id] = grant
+            try state.grants.insertNew(grant, at: grant.id, conflict: "grant exists")
             state.grantOrder.append(grant.id)
         }
     }
@@ -28,10 +27,7 @@ extension MemoryStorage {
     public func revokeGrant(id: String, at time: Date) throws -> Bool { try access { $0.revokeGrant(id: id, at: time) } }
 
     public func insertCode(_ code: AuthorizationCode) throws {
-        try access { state in
-            guard state.codes[code.hash] == nil else { throw StoreError.conflict("code exists") }
-            state.codes[code.hash] = code
-        }
+        try access { try $0.codes.insertNew(code, at: code.hash, conflict: "code exists") }
     }
 
     public func consumeCode(hash: String, at time: Date) throws -> CodeConsumption {

@@ -41,9 +41,8 @@ public final class MemoryStorage: AccountLinkStorage, @unchecked Sendable {
 
 extension MemoryStorage {
     public func insertClient(_ client: Client) throws {
-        try access { state in
-            guard state.clients[Array(client.id.utf8)] == nil else { throw StoreError.conflict("client \(client.id) exists") }
-            state.clients[Array(client.id.utf8)] = client
+        try access {
+            try $0.clients.insertNew(client, at: Array(client.id.utf8), conflict: "client \(client.id) exists")
         }
     }
 

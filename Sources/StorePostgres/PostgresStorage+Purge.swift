@@ -12,11 +12,11 @@ extension PostgresStorage {
     static let purgeLockKey = 7_426_032
 
     public func purgeExpired(before time: Date) throws -> Int {
-        try exclusively { try Self.purgeExpired($0, before: time) }
+        try exclusively { try SQLPurge.expired.run($0, before: time) }
     }
 
     public func purgeRefreshHistory(before time: Date) throws -> Int {
-        try exclusively { try Self.purgeRefreshHistory($0, before: time) }
+        try exclusively { try SQLPurge.refreshHistory.run($0, before: time) }
     }
 
     private func exclusively(_ purge: (PGConnection) throws -> Int) throws -> Int {

@@ -101,4 +101,11 @@ extension SQLStorage {
     func read<T>(_ sql: String, _ values: [SQLValue], _ map: (any SQLRow) throws -> T) async throws -> [T] {
         try await sqlBackend.database.read(sql, values, map)
     }
+
+    /// The plain one-row insert: `INSERT INTO table (columns) VALUES ($1, …, $n)`, one placeholder per
+    /// value, through `access` (a held key throws `.conflict`).
+    func insertRow(into table: String, _ columns: String, _ values: [SQLValue]) throws {
+        let placeholders = values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        try access { try $0.insert("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))", values) }
+    }
 }

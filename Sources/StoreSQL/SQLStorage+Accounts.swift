@@ -3,11 +3,9 @@ import OAuthCore
 
 extension SQLStorage {
     public func insertAccount(_ account: Account) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO accounts (\(Columns.account), email_lower) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
-        }
+        try insertRow(
+            into: "accounts", "\(Columns.account), email_lower",
+            try Self.values(account) + [.optionalText(account.email.map(Account.emailKey))])
     }
 
     public func account(id: String) throws -> Account? {

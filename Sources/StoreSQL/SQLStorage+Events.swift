@@ -12,12 +12,10 @@ extension SQLStorage {
     }
 
     public func insertWebhookEndpoint(_ endpoint: WebhookEndpoint) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO webhook_endpoints (\(Self.endpointColumns)) VALUES ($1, $2, $3, $4, $5, $6)",
-                [.text(endpoint.id), .text(endpoint.url), try .strings(endpoint.events), .text(endpoint.description),
-                 .bytes(endpoint.sealedSecret), .date(endpoint.createdAt)])
-        }
+        try insertRow(
+            into: "webhook_endpoints", Self.endpointColumns,
+            [.text(endpoint.id), .text(endpoint.url), try .strings(endpoint.events), .text(endpoint.description),
+             .bytes(endpoint.sealedSecret), .date(endpoint.createdAt)])
     }
 
     public func webhookEndpoint(id: String) throws -> WebhookEndpoint? {

@@ -72,19 +72,17 @@ extension SQLStorage {
 
 extension SQLStorage {
     public func insertClient(_ client: Client) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO clients (\(Columns.client)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-                [
-                    .text(client.id), .text(client.name), .optionalText(client.secretHash),
-                    try .strings(client.redirectURIs),
-                    try .strings(client.scopes), .bool(client.isPublic), .bool(client.firstParty),
-                    .bool(client.appFlip),
-                    .bool(client.rotateRefreshTokens), .date(client.createdAt), .bool(client.resourceServer),
-                    .bool(client.clientCredentials), .text(client.idTokenSignedResponseAlg),
-                    try .strings(client.webOrigins), .optionalText(client.backchannelLogoutURI),
-                ])
-        }
+        try insertRow(
+            into: "clients", Columns.client,
+            [
+                .text(client.id), .text(client.name), .optionalText(client.secretHash),
+                try .strings(client.redirectURIs),
+                try .strings(client.scopes), .bool(client.isPublic), .bool(client.firstParty),
+                .bool(client.appFlip),
+                .bool(client.rotateRefreshTokens), .date(client.createdAt), .bool(client.resourceServer),
+                .bool(client.clientCredentials), .text(client.idTokenSignedResponseAlg),
+                try .strings(client.webOrigins), .optionalText(client.backchannelLogoutURI),
+            ])
     }
 
     public func client(id: String) throws -> Client? {

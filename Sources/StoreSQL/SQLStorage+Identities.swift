@@ -3,11 +3,7 @@ import OAuthCore
 
 extension SQLStorage {
     public func insertIdentity(_ identity: LinkedIdentity) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO identities (\(Columns.identity)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-                Self.values(identity))
-        }
+        try insertRow(into: "identities", Columns.identity, Self.values(identity))
     }
 
     public func identity(provider: LinkedIdentity.Provider, subject: String) throws -> LinkedIdentity? {
@@ -86,11 +82,7 @@ extension SQLStorage {
     }
 
     public func insertPendingRevocation(_ revocation: PendingRevocation) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO pending_revocations (\(Columns.revocation)) VALUES ($1, $2, $3, $4, $5, $6)",
-                Self.values(revocation))
-        }
+        try insertRow(into: "pending_revocations", Columns.revocation, Self.values(revocation))
     }
 
     public func duePendingRevocations(at time: Date) throws -> [PendingRevocation] {

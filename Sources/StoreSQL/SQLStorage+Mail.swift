@@ -13,13 +13,11 @@ extension SQLStorage {
     }
 
     public func insertOneTimeToken(_ token: OneTimeToken) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO one_time_tokens (\(Self.oneTimeTokenColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [.text(token.hash), .text(token.purpose.rawValue), .text(token.accountID), .text(token.email),
-                 .date(token.createdAt), .date(token.expiresAt), .optionalDate(token.usedAt),
-                 .optionalText(token.passwordHash)])
-        }
+        try insertRow(
+            into: "one_time_tokens", Self.oneTimeTokenColumns,
+            [.text(token.hash), .text(token.purpose.rawValue), .text(token.accountID), .text(token.email),
+             .date(token.createdAt), .date(token.expiresAt), .optionalDate(token.usedAt),
+             .optionalText(token.passwordHash)])
     }
 
     public func oneTimeToken(hash: String) throws -> OneTimeToken? {

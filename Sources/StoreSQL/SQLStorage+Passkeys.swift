@@ -10,13 +10,11 @@ extension SQLStorage {
     static var flowColumns: String { "id_hash, purpose, challenge, account_id, client_id, expires_at, email, display_name" }
 
     public func insertPasskey(_ passkey: Passkey) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO passkeys (\(Self.passkeyColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                [.text(passkey.credentialID), .text(passkey.accountID), .text(passkey.identityID), .bytes(passkey.publicKey),
-                 .integer(passkey.signCount), .bool(passkey.backupEligible), .bool(passkey.backedUp), .text(passkey.name),
-                 .date(passkey.createdAt), .optionalDate(passkey.lastUsedAt)])
-        }
+        try insertRow(
+            into: "passkeys", Self.passkeyColumns,
+            [.text(passkey.credentialID), .text(passkey.accountID), .text(passkey.identityID), .bytes(passkey.publicKey),
+             .integer(passkey.signCount), .bool(passkey.backupEligible), .bool(passkey.backedUp), .text(passkey.name),
+             .date(passkey.createdAt), .optionalDate(passkey.lastUsedAt)])
     }
 
     public func passkey(credentialID: String) throws -> Passkey? {

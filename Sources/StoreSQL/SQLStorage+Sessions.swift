@@ -3,17 +3,15 @@ import OAuthCore
 
 extension SQLStorage {
     public func insertSession(_ session: Session) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO sessions (\(Columns.session)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                [
-                    .text(session.hash), .text(session.accountID), .bytes(session.csrfSecret),
-                    .date(session.authTime),
-                    .date(session.createdAt), .date(session.expiresAt),
-                    .optionalText(session.origin.ipAddress), .optionalText(session.origin.userAgent),
-                    .optionalDate(session.lastUsedAt),
-                ])
-        }
+        try insertRow(
+            into: "sessions", Columns.session,
+            [
+                .text(session.hash), .text(session.accountID), .bytes(session.csrfSecret),
+                .date(session.authTime),
+                .date(session.createdAt), .date(session.expiresAt),
+                .optionalText(session.origin.ipAddress), .optionalText(session.origin.userAgent),
+                .optionalDate(session.lastUsedAt),
+            ])
     }
 
     public func session(hash: String) throws -> Session? {
@@ -34,11 +32,7 @@ extension SQLStorage {
     }
 
     public func insertInteraction(_ interaction: Interaction) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO interactions (\(Columns.interaction)) VALUES ($1, $2, $3, $4, $5, $6)",
-                Self.values(interaction))
-        }
+        try insertRow(into: "interactions", Columns.interaction, Self.values(interaction))
     }
 
     public func interaction(id: String) throws -> Interaction? {
@@ -74,11 +68,7 @@ extension SQLStorage {
 
 extension SQLStorage {
     public func insertSigningKey(_ key: StoredSigningKey) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO signing_keys (\(Columns.signingKey)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                Self.values(key))
-        }
+        try insertRow(into: "signing_keys", Columns.signingKey, Self.values(key))
     }
 
     public func signingKeys() throws -> [StoredSigningKey] {
@@ -117,15 +107,13 @@ extension SQLStorage {
     }
 
     public func appendAudit(_ event: AuditEvent) throws {
-        try access {
-            try $0.insert(
-                "INSERT INTO audit_events (\(Columns.audit)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [
-                    .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
-                    .optionalText(event.clientID), .text(event.detail), .optionalText(event.ip),
-                    .optionalText(event.userAgent),
-                ])
-        }
+        try insertRow(
+            into: "audit_events", Columns.audit,
+            [
+                .text(event.id), .date(event.time), .text(event.kind), .optionalText(event.accountID),
+                .optionalText(event.clientID), .text(event.detail), .optionalText(event.ip),
+                .optionalText(event.userAgent),
+            ])
     }
 
     /// Newest first; events of the same millisecond in reverse insertion order (`seq`).

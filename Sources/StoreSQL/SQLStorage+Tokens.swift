@@ -68,18 +68,6 @@ extension SQLStorage {
     }
 
     public func purgeExpired(before time: Date) throws -> Int {
-        try atomic { try Self.purgeExpired($0, before: time) }
-    }
-
-    /// The statements, for a backend that wraps them (PostgreSQL takes its purge lock first).
-    package static func purgeExpired(_ db: any SQLConnection, before time: Date) throws -> Int {
-        try db.runEach(
-            [
-                "DELETE FROM authorization_codes WHERE expires_at < $1",
-                "DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at < $1",
-                "DELETE FROM sessions WHERE expires_at < $1",
-                "DELETE FROM interactions WHERE expires_at < $1",
-                "DELETE FROM one_time_tokens WHERE expires_at < $1",
-            ], [.date(time)])
+        try atomic { try SQLPurge.expired.run($0, before: time) }
     }
 }

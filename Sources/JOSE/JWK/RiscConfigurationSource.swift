@@ -17,47 +17,34 @@ public actor RiscConfigurationSource {
     private let fetcher: any KeySetFetcher
     private let policy: KeySetCachePolicy
     private let logger: Logger
-    private var current: (document: Document, keys: RemoteKeySet, expiresAt: Int64)?
-    private var lastAttempt: Int64?
-    private var lastFailure: String?
-    private let flight = SingleFlight()
+    private let cache: CachedRemoteDocument<Document>
+    /// The key set of the document's `jwks_uri`, kept while the document names the same one.
+    private var keys: RemoteKeySet?
 
     public init(url: URL, clock: any Clock, fetcher: any KeySetFetcher = URLSessionKeySetFetcher(),
                 policy: KeySetCachePolicy = KeySetCachePolicy(), logger: Logger = .silent) {
-        self.url = url
-        self.clock = clock
-        self.fetcher = fetcher
-        self.policy = policy
-        self.logger = logger
+        (self.url, self.clock, self.fetcher, self.policy, self.logger) = (url, clock, fetcher, policy, logger)
+        cache = CachedRemoteDocument(
+            url: url, clock: clock, fetcher: fetcher, policy: policy,
+            decode: { body in try RiscConfigurationSource.parse(body) }, fetched: { _, _ in },
+            failed: { error, _ in
+                let fields = ["jose.risc.url": url.absoluteString, "error": "\(error)"]
+                logger.warning("risc configuration fetch failed", fields)
+            })
     }
 
     /// The document and the key set its `jwks_uri` names, fetching or refreshing when due.
     public func resolve() async throws(JOSEError) -> (Document, RemoteKeySet) {
-        let now = clock.unixTime
-        let stale = current.map { now >= $0.expiresAt } ?? true
-        if stale, policy.mayFetch(at: now, lastAttempt: lastAttempt, lastFailed: lastFailure != nil, expired: stale,
-                                  inFlight: flight.isRunning) {
-            await flight.run { await self.fetch() }
+        guard let document = await cache.document(refreshingWhen: { _, expired in expired }) else {
+            let cause = await cache.lastFailure ?? "pending"
+            throw JOSEError(
+                .keySetUnavailable, "no RISC configuration fetched from \(url.absoluteString): \(cause)")
         }
-        guard let current else {
-            throw JOSEError(.keySetUnavailable, "no RISC configuration fetched from \(url.absoluteString): \(lastFailure ?? "pending")")
-        }
-        return (current.document, current.keys)
-    }
-
-    private func fetch() async {
-        lastAttempt = clock.unixTime
-        do {
-            let fetched = try await fetcher.fetch(url)
-            let document = try Self.parse(fetched.body)
-            let keys = current?.document.jwksURI == document.jwksURI ? current!.keys
-                : RemoteKeySet(url: document.jwksURI, clock: clock, fetcher: fetcher, policy: policy, logger: logger)
-            current = (document, keys, clock.unixTime + policy.lifetime(cacheControl: fetched.cacheControl))
-            lastFailure = nil
-        } catch {
-            lastFailure = "\(error)"
-            logger.warning("risc configuration fetch failed", ["jose.risc.url": url.absoluteString, "error": "\(error)"])
-        }
+        if let keys, keys.url == document.jwksURI { return (document, keys) }
+        let fresh = RemoteKeySet(
+            url: document.jwksURI, clock: clock, fetcher: fetcher, policy: policy, logger: logger)
+        keys = fresh
+        return (document, fresh)
     }
 
     /// `issuer` (non-empty) and `jwks_uri` (https, or http on a loopback host for stand-ins).

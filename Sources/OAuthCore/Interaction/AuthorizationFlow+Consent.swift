@@ -2,12 +2,8 @@ import Foundation
 
 extension AuthorizationFlow {
     func consent(_ id: String, decision: String?, csrf: String?) throws -> [InteractionAction] {
-        let (interaction, state, client) = try loadInteraction(id)
-        guard
-            CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
-        else {
-            throw OAuthError.formExpired(detail: "consent CSRF mismatch")
-        }
+        let (interaction, state, client) = try loadInteraction(
+            id, csrf: csrf, purpose: CSRFPurpose.consent, form: "consent")
         guard interaction.accountID != nil else {
             return [.showLogin(loginPage(interaction, client: client, request: state.request))]
         }
@@ -50,12 +46,8 @@ extension AuthorizationFlow {
     /// Signs out of this browser and asks for another account
     /// (https://developers.home.google.com/cloud-to-cloud/enhancements/app-flip-ios).
     func switchAccount(_ id: String, csrf: String?, sessionID: String?) throws -> [InteractionAction] {
-        var (interaction, state, client) = try loadInteraction(id)
-        guard
-            CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.consent, binding: id)
-        else {
-            throw OAuthError.formExpired(detail: "switch CSRF mismatch")
-        }
+        var (interaction, state, client) = try loadInteraction(
+            id, csrf: csrf, purpose: CSRFPurpose.consent, form: "switch")
         if let sessionID { try store.deleteSession(hash: OpaqueToken.hash(sessionID)) }
         interaction.accountID = nil
         state.authTime = nil

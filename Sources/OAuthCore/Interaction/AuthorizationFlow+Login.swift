@@ -8,11 +8,8 @@ extension AuthorizationFlow {
     func login(_ id: String, email: String, password: String, csrf: String?, address: String?) throws
         -> [InteractionAction]
     {
-        let (interaction, state, client) = try loadInteraction(id)
-        guard CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: id)
-        else {
-            throw OAuthError.formExpired(detail: "login CSRF mismatch")
-        }
+        let (interaction, state, client) = try loadInteraction(
+            id, csrf: csrf, purpose: CSRFPurpose.login, form: "login")
         guard
             let account = try PasswordLogin(environment: environment)
                 .verify(email: email, password: password, clientAddress: address)

@@ -5,7 +5,6 @@ extension AuthorizationFlow {
     /// the same login page posts it too (docs/passkeys.md, The web pages), so a passkey sign-in is
     /// accepted only from the page this request showed. False for an unknown or expired request.
     public func loginCSRFPasses(interactionID: String, csrf: String?) -> Bool {
-        guard let (interaction, _, _) = try? loadInteraction(interactionID) else { return false }
-        return CSRFToken.verify(csrf, secret: interaction.csrfSecret, purpose: CSRFPurpose.login, binding: interactionID)
+        (try? loadInteraction(interactionID, csrf: csrf, purpose: CSRFPurpose.login, form: "passkey")) != nil
     }
 }

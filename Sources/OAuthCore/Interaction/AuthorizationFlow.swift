@@ -115,6 +115,18 @@ public struct AuthorizationFlow: Sendable {
         return (interaction, state, client)
     }
 
+    /// The pending interaction a form of its page posted to: the form's CSRF token must be the one made
+    /// for `purpose` and this interaction, else `form_expired` ("`form` CSRF mismatch" in the detail).
+    func loadInteraction(_ id: String, csrf: String?, purpose: String, form: String) throws
+        -> (Interaction, InteractionState, Client)
+    {
+        let loaded = try loadInteraction(id)
+        guard CSRFToken.verify(csrf, secret: loaded.0.csrfSecret, purpose: purpose, binding: id) else {
+            throw OAuthError.formExpired(detail: "\(form) CSRF mismatch")
+        }
+        return loaded
+    }
+
     func errorPage(_ error: OAuthError, locale: String?) -> InteractionAction {
         environment.log(error)
         return .showError(

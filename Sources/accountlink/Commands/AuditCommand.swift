@@ -23,16 +23,9 @@ enum AuditCommand: Command {
         let events = try context.runtime(readOnly: true).storage.auditEvents(
             accountID: arguments.value("account"), after: nil, limit: limit)
         let views = events.map(AuditEntryView.init)
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(views))
-        } else if views.isEmpty {
-            context.err("no audit entries")
-        } else {
-            for v in views {
-                let fields = [v.time, v.kind, v.account_id ?? "-", v.client_id ?? "-", v.ip ?? "-",
-                              v.user_agent ?? "-", v.detail]
-                context.out(fields.joined(separator: "\t"))
-            }
+        try context.list(views, json: arguments.flag("json"), empty: "no audit entries") { v in
+            [v.time, v.kind, v.account_id ?? "-", v.client_id ?? "-", v.ip ?? "-", v.user_agent ?? "-", v.detail]
+                .joined(separator: "\t")
         }
         return .success
     }

@@ -94,24 +94,24 @@ enum ClientListCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let clients = try context.runtime(readOnly: true).storage.listClients()
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(clients.map(ClientView.init)))
-        } else if clients.isEmpty {
-            context.err("no clients registered")
-        } else {
-            for client in clients {
-                var kinds = [client.isPublic ? "public" : "confidential"]
-                if client.firstParty { kinds.append("first-party") }
-                if client.appFlip { kinds.append("app-flip") }
-                if client.resourceServer { kinds.append("resource-server") }
-                if client.clientCredentials { kinds.append("client-credentials") }
-                if !client.idTokenSignedResponseAlg.sameBytes(Client.defaultIDTokenAlg) {
-                    kinds.append("id-token-" + client.idTokenSignedResponseAlg)
-                }
-                context.out("\(client.id)\t\(client.name)\t\(kinds.joined(separator: ","))\t\(client.redirectURIs.count) redirect URI(s)")
-            }
+        try context.list(
+            clients, json: arguments.flag("json"), view: ClientView.init, empty: "no clients registered"
+        ) { client in
+            "\(client.id)\t\(client.name)\t\(kinds(client).joined(separator: ","))\t\(client.redirectURIs.count) redirect URI(s)"
         }
         return .success
+    }
+
+    static func kinds(_ client: Client) -> [String] {
+        var kinds = [client.isPublic ? "public" : "confidential"]
+        if client.firstParty { kinds.append("first-party") }
+        if client.appFlip { kinds.append("app-flip") }
+        if client.resourceServer { kinds.append("resource-server") }
+        if client.clientCredentials { kinds.append("client-credentials") }
+        if !client.idTokenSignedResponseAlg.sameBytes(Client.defaultIDTokenAlg) {
+            kinds.append("id-token-" + client.idTokenSignedResponseAlg)
+        }
+        return kinds
     }
 }
 
@@ -127,11 +127,7 @@ enum ClientRemoveCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let id = arguments.positionals[0]
-        let runtime = try context.runtime()
-        guard try ClientRegistration.remove(id: id, runtime, actor: "cli") else {
-            throw CommandFailure.data("no client with id \(id)")
-        }
-        context.err("removed client \(id)")
-        return .success
+        let found = try ClientRegistration.remove(id: id, try context.runtime(), actor: "cli")
+        return try context.removed("client", id, found: found)
     }
 }

@@ -35,14 +35,8 @@ enum MailListCommand: Command {
                  status: $0.status.rawValue, attempts: $0.attempts, last_outcome: $0.lastOutcome,
                  created_at: RFC3339.string($0.createdAt), sent_at: $0.sentAt.map(RFC3339.string))
         }
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(views))
-        } else if views.isEmpty {
-            context.err("no mail")
-        } else {
-            for v in views {
-                context.out("\(v.id)\t\(v.created_at)\t\(v.status)\t\(v.attempts)\t\(v.kind)\t\(v.to)\t\(v.subject)")
-            }
+        try context.list(views, json: arguments.flag("json"), empty: "no mail") { v in
+            "\(v.id)\t\(v.created_at)\t\(v.status)\t\(v.attempts)\t\(v.kind)\t\(v.to)\t\(v.subject)"
         }
         return .success
     }

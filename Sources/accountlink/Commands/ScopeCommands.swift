@@ -47,13 +47,10 @@ enum ScopeListCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let scopes = try context.runtime().storage.listScopes()
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(scopes.map(ScopeView.init)))
-        } else if scopes.isEmpty {
-            context.err("no custom scopes (add one with accountlink scope add NAME --description TEXT)")
-        } else {
-            for scope in scopes { context.out("\(scope.name)\t\(scope.description(locale: "en"))") }
-        }
+        try context.list(
+            scopes, json: arguments.flag("json"), view: ScopeView.init,
+            empty: "no custom scopes (add one with accountlink scope add NAME --description TEXT)"
+        ) { scope in "\(scope.name)\t\(scope.description(locale: "en"))" }
         return .success
     }
 }

@@ -51,14 +51,8 @@ enum UserListCommand: Command {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let storage = try context.runtime(readOnly: true).storage
         let views = try storage.listAccounts().map { try UserView($0, storage: storage) }
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(views))
-        } else if views.isEmpty {
-            context.err("no accounts")
-        } else {
-            for view in views {
-                context.out("\(view.id)\t\(view.email ?? "-")\t\(view.name ?? "-")\t\(view.status)\t\(view.sign_in_methods.joined(separator: ","))")
-            }
+        try context.list(views, json: arguments.flag("json"), empty: "no accounts") { view in
+            "\(view.id)\t\(view.email ?? "-")\t\(view.name ?? "-")\t\(view.status)\t\(view.sign_in_methods.joined(separator: ","))"
         }
         return .success
     }

@@ -46,15 +46,9 @@ enum WebhookListCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let endpoints = try context.runtime().storage.listWebhookEndpoints()
-        if arguments.flag("json") {
-            context.out(try JSONOutput.encode(endpoints.map { WebhookView($0, secret: nil) }))
-        } else if endpoints.isEmpty {
-            context.err("no webhooks")
-        } else {
-            for endpoint in endpoints {
-                context.out("\(endpoint.id)\t\(endpoint.url)\t\(endpoint.events.joined(separator: ","))")
-            }
-        }
+        try context.list(
+            endpoints, json: arguments.flag("json"), view: { WebhookView($0, secret: nil) }, empty: "no webhooks"
+        ) { endpoint in "\(endpoint.id)\t\(endpoint.url)\t\(endpoint.events.joined(separator: ","))" }
         return .success
     }
 }
@@ -71,11 +65,7 @@ enum WebhookRemoveCommand: Command {
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws -> ExitCode {
         let id = arguments.positionals[0]
-        let runtime = try context.runtime()
-        guard try WebhookRegistration.remove(id: id, runtime, actor: "cli") else {
-            throw CommandFailure.data("no webhook with id \(id)")
-        }
-        context.err("removed webhook \(id)")
-        return .success
+        let found = try WebhookRegistration.remove(id: id, try context.runtime(), actor: "cli")
+        return try context.removed("webhook", id, found: found)
     }
 }
