@@ -159,7 +159,7 @@ extension ConfigurationLoader {
     /// The client IDs `setting` lists, and the web flow's own ID (its tokens' `aud`) when set and not listed.
     func audiences(_ setting: Setting, and webID: String?) -> [String] {
         let listed = list(setting)
-        guard let webID, !listed.contains(webID) else { return listed }
+        guard let webID, !listed.containsBytes(webID) else { return listed }
         return listed + [webID]
     }
 

@@ -62,12 +62,16 @@ extension StoreConformance {
             try expect(try s.liveToken(hash: "c1-refresh", at: Fixture.time(3)) != nil, "the child is live")
             let retry = try s.rotateRefreshToken(rotation("refresh", grant, pair: "c2"), at: Fixture.time(3))
             guard case .rotated(.retry, _, _) = retry else { throw ConformanceFailure("not a retry: \(retry)") }
+            try expectEqual(try s.auditEvents(limit: 10).map(\.kind), ["refresh.retry"], "the retry audited, the first not")
             _ = try s.rotateRefreshToken(rotation("c2-refresh", grant, pair: "d1"), at: Fixture.time(4))
             let theft = try s.rotateRefreshToken(rotation("refresh", grant, pair: "x"), at: Fixture.time(5))
             guard case .theft(let record) = theft else { throw ConformanceFailure("not a theft: \(theft)") }
             try expectEqual(record.hash, "refresh", "the presented token")
             try expect(try s.grant(id: grant.id)?.isActive == false, "the grant revoked")
             try expectNil(try s.token(hash: "x-access"), "nothing issued")
+            let reuse = try s.auditEvents(limit: 10).first
+            try expectEqual(reuse?.kind, "refresh.reuse", "the theft audited with its revocation")
+            try expectEqual(reuse?.clientID, grant.clientID, "of the presenting client")
         },
         ConformanceCase("rotate refresh token: a wider scope, another client's token, outside the window: refused, nothing written") { s in
             let grant = try Fixture.linkedWithRefreshToken(s)

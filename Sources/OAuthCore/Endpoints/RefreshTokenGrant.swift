@@ -79,19 +79,16 @@ struct RefreshTokenGrant: TokenGrant {
         }
     }
 
+    /// The store audited the retry with the fresh pair (`rotateRefreshToken`).
     private func retried(_ record: TokenRecord, _ client: Client, _ environment: OAuthEnvironment) {
         environment.logger.security(
             SecurityEvent.refreshTokenRetry, account: record.accountID,
             ["oauth.client_id": client.id, "oauth.grant_id": record.grantID], level: .info)
-        environment.audit(.refreshRetry, accountID: record.accountID, clientID: client.id,
-                          detail: "rotated refresh token presented again, no later token used; fresh pair")
     }
 
-    /// The store revoked the grant with its events (`rotateRefreshToken`).
+    /// The store revoked the grant with its events and audited it (`rotateRefreshToken`).
     private func theft(_ record: TokenRecord, _ client: Client, _ environment: OAuthEnvironment) {
         environment.logger.security(
             SecurityEvent.refreshTokenReuse, account: record.accountID, ["oauth.client_id": client.id, "oauth.grant_id": record.grantID])
-        environment.audit(.refreshReuse, accountID: record.accountID, clientID: client.id,
-                          detail: "a refresh token presented after a later one of its family was used; grant revoked")
     }
 }

@@ -81,9 +81,11 @@ public struct RefreshRotationRequest: Sendable {
 
     public enum Outcome: Sendable {
         /// A first presentation or a retry after a lost answer (RefreshRotation): a fresh pair written, the
-        /// new refresh token recorded as a child of the presented one (`RefreshLineageStore`).
+        /// new refresh token recorded as a child of the presented one (`RefreshLineageStore`); a retry audited
+        /// (`refresh.retry`).
         case rotated(RefreshRotation.Presentation, LiveToken, TokenService.Subject)
-        /// A later token of its family was used: the grant is now revoked, with its events; nothing issued.
+        /// A later token of its family was used: the grant is now revoked, with its events and the audit entry
+        /// `refresh.reuse`; nothing issued.
         case theft(TokenRecord)
     }
 }

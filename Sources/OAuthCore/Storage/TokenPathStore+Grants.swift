@@ -3,9 +3,9 @@ import Support
 
 /// What the defaults below read and write, the steps of TokenPathStore's contract: the code, the tokens and
 /// the grant, the account, the rotation family (`RefreshRotation.Store`) and a revocation's events
-/// (`EventOutbox.Revoking`), in one transaction. Every `Storage` is one.
+/// (`EventOutbox.Revoking`) and a rotation's audit entry, in one transaction. Every `Storage` is one.
 public typealias TokenGrantSteps = TokenStore & GrantStore & AccountStore & RefreshRotation.Store
-    & EventOutbox.Revoking & Transacting
+    & EventOutbox.Revoking & AuditStore & Transacting
 
 extension TokenPathStore where Self: TokenGrantSteps {
     /// The default: the steps of the contract (TokenPathStore) in one transaction; a refusal commits what
@@ -44,10 +44,18 @@ extension TokenPathStore where Self: TokenGrantSteps {
             case .theft:
                 try EventOutbox.revokeGrant(
                     id: live.record.grantID, reason: .reuse, in: tx, at: now, random: rotation.random)
+                try AuditRecorder(random: rotation.random, at: now).record(
+                    .refreshReuse, accountID: live.record.accountID, clientID: rotation.clientID,
+                    detail: "a refresh token presented after a later one of its family was used; grant revoked", in: tx)
                 return .theft(live.record)
             case .first, .retry:
                 try tx.insert(rotation.tokens, for: subject)
                 try tx.recordRefreshLineage(child: rotation.tokens.refreshHash, parent: live.record.hash, at: now)
+                if presentation == .retry {
+                    try AuditRecorder(random: rotation.random, at: now).record(
+                        .refreshRetry, accountID: live.record.accountID, clientID: rotation.clientID,
+                        detail: "rotated refresh token presented again, no later token used; fresh pair", in: tx)
+                }
                 return .rotated(presentation, live, subject)
             }
         }

@@ -78,7 +78,8 @@ public protocol TokenPathStore {
     /// the refresh token under `rotation.refreshHash` read live (and of `rotation.clientID`; else
     /// `invalid_grant`), the requested scope checked within its own (`invalid_scope`, nothing written), then
     /// RefreshRotation's rule: a first presentation or a retry writes `rotation.tokens` and records the new
-    /// refresh token as a child of the presented one; a theft revokes the grant with its events (`.theft`);
+    /// refresh token as a child of the presented one (a retry audited); a theft revokes the grant with its events
+    /// and its audit entry (`.theft`);
     /// outside the reuse window `invalid_grant`. Refusals commit what was written before them, as
     /// `redeemCode`. The default runs the steps in one transaction.
     func rotateRefreshToken(_ rotation: RefreshRotationRequest, at now: Date) throws -> RefreshRotationRequest.Outcome
